@@ -1,0 +1,58 @@
+"""Suite-wide guards: no test may touch the network, and requirement IDs are tracked.
+
+The inspector never resolves a name or fetches a URL: users paste hostile links into
+it. An audit hook (PEP 578) turns any socket connect, name look-up or urllib request
+made by any test into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+#: Audit events that mean "the network was touched".
+NETWORK_EVENTS = frozenset(
+    {
+        "socket.connect",
+        "socket.getaddrinfo",
+        "socket.gethostbyname",
+        "socket.gethostbyaddr",
+        "socket.getnameinfo",
+        "socket.sendto",
+        "urllib.Request",
+    }
+)
+
+
+class NetworkAttempt(AssertionError):
+    """Raised inside the offending call when code under test reaches for the network."""
+
+
+_attempts: list[str] = []
+
+
+def _audit(event: str, args: tuple[object, ...]) -> None:
+    if event in NETWORK_EVENTS:
+        # AF_UNIX socket connects are local IPC (e.g. a display server), not network.
+        if event == "socket.connect" and args and getattr(args[0], "family", None) == 1:
+            return
+        _attempts.append(f"{event}{args!r}")
+        raise NetworkAttempt(f"network access attempted: {event} {args!r}")
+
+
+sys.addaudithook(_audit)
+
+
+@pytest.fixture(autouse=True)
+def _no_network() -> Iterator[None]:
+    """Fail the test if anything it ran tried the network, even if the error was caught."""
+    before = len(_attempts)
+    yield
+    new = _attempts[before:]
+    if new:
+        pytest.fail("network access attempted during test: " + "; ".join(new))

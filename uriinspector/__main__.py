@@ -1,0 +1,21 @@
+"""Entry point: a CLI command name runs the CLI; anything else opens the window."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch to the CLI (no Qt import) or to the window (lazy Qt import)."""
+    args = sys.argv[1:] if argv is None else argv
+    from uriinspector.cli import COMMANDS, main as cli_main
+
+    if args and (args[0] in COMMANDS or args[0] in ("-h", "--help", "--version")):
+        return cli_main(args)
+    from uriinspector.gui.app import main as gui_main
+
+    return gui_main(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Spans: half-open ranges of code points into the analysed string.
+
+Every offset in the core is a Python ``str`` index (a Unicode code point), ``end``
+exclusive, as the batch contract says. The GUI converts to UTF-16 in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Span:
+    """A half-open range ``[start, end)`` of code points."""
+
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if self.start < 0 or self.end < self.start:
+            raise ValueError(f"bad span [{self.start}, {self.end})")
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def of(self, text: str) -> str:
+        """Return the substring of ``text`` this span covers."""
+        return text[self.start : self.end]
+
+    def shift(self, offset: int) -> Span:
+        """Return this span moved right by ``offset`` code points."""
+        return Span(self.start + offset, self.end + offset)
+
+    def contains(self, index: int) -> bool:
+        """Whether code point ``index`` lies inside the span."""
+        return self.start <= index < self.end
+
+    def overlaps(self, other: Span) -> bool:
+        """Whether two spans share at least one code point."""
+        return self.start < other.end and other.start < self.end
+
+    def to_json(self) -> dict[str, int]:
+        """The contract's ``start``/``end`` pair."""
+        return {"start": self.start, "end": self.end}

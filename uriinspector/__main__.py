@@ -8,7 +8,8 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the CLI (no Qt import) or to the window (lazy Qt import)."""
     args = sys.argv[1:] if argv is None else argv
-    from uriinspector.cli import COMMANDS, main as cli_main
+    from uriinspector.cli import COMMANDS
+    from uriinspector.cli import main as cli_main
 
     if args and (args[0] in COMMANDS or args[0] in ("-h", "--help", "--version")):
         return cli_main(args)

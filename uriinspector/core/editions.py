@@ -6,10 +6,10 @@ changed over the standard's history (shared/specs/README.md).
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Edition(str, Enum):
+class Edition(StrEnum):
     """A grammar edition: decides validity and character classes."""
 
     RFC3986 = "rfc3986"
@@ -19,7 +19,7 @@ class Edition(str, Enum):
     DRAFT_1993 = "draft-1993"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         """A human label for menus and reports."""
         return EDITION_TITLES[self.value]
 

@@ -56,3 +56,40 @@ def _no_network() -> Iterator[None]:
     new = _attempts[before:]
     if new:
         pytest.fail("network access attempted during test: " + "; ".join(new))
+
+
+# ---- requirement traceability -------------------------------------------------------
+# Tests that check a numbered requirement of shared/specs/requirements-uri-2396.txt carry
+# @pytest.mark.req("ID"); the summary lists every requirement with the tests citing it.
+
+_citations: dict[str, list[str]] = {}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Record which collected tests cite which requirement IDs."""
+    for item in items:
+        for mark in item.iter_markers("req"):
+            for req_id in mark.args:
+                _citations.setdefault(str(req_id), []).append(item.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print the requirement report: each ID, how many tests cite it, and the first one."""
+    if not _citations:
+        return
+    try:
+        from tests.reqs import load_requirement_ids
+
+        known = load_requirement_ids()
+    except (ImportError, OSError):
+        known = sorted(_citations)
+    terminalreporter.section("requirements of RFC 2396 cited by tests")
+    for req_id in known:
+        tests = _citations.get(req_id, [])
+        first = tests[0].split("::")[-1] if tests else "NOT CITED"
+        terminalreporter.write_line(f"{req_id:>8}  {len(tests):3d} test(s)  {first}")
+    uncited = [r for r in known if r not in _citations]
+    terminalreporter.write_line(
+        f"{len(known) - len(uncited)} of {len(known)} requirements cited"
+        + (f"; uncited: {', '.join(uncited)}" if uncited else "")
+    )

@@ -1,0 +1,374 @@
+"""The comparison ladder: a URI normalized rung by rung, every change an edit.
+
+RFC 3986 §6.2 (draft-2003 §6.2) describes equivalence as a ladder, from cheap string
+comparison to scheme- and protocol-based rules. Each rung here takes the previous
+rung's value *alone* and returns its new value with the edits that made it, so the
+window can show what changed and why, and so that ``compare`` is monotone: equal
+values at one rung stay equal at every later rung.
+
+    simple-string     the value as given (§6.2.1)
+    case              scheme, host, NID lower case; %-hex upper case (§6.2.2.1)
+    percent-encoding  %-triplets of unreserved characters decoded (§6.2.2.2)
+    path-segment      "." and ".." segments removed (§6.2.2.3, §5.2.4)
+    scheme-based      default port, empty path, URN rules (§6.2.3)
+    protocol-based    never performed: it needs the network (§6.2.4)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from uriinspector.core.charsets import RFC3986_UNRESERVED
+from uriinspector.core.schemes import ascii_lower, scheme_facts
+from uriinspector.core.spans import Span
+from uriinspector.core.split import SplitReference, split
+from uriinspector.core.urn import parse_urn
+
+RUNG_NAMES: tuple[str, ...] = (
+    "simple-string",
+    "case",
+    "percent-encoding",
+    "path-segment",
+    "scheme-based",
+    "protocol-based",
+)
+
+_TRIPLET = re.compile(r"%[0-9A-Fa-f]{2}")
+_HEX = frozenset("0123456789ABCDEFabcdef")
+_ASCII_DIGITS = re.compile(r"[0-9]+\Z")
+
+PROTOCOL_NOTE = (
+    "not performed: it would need the network (e.g. following redirects), and URI "
+    "Inspector never touches the network (RFC 3986 §6.2.4)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One change a rung made: ``span`` of the previous value becomes ``replacement``."""
+
+    span: Span
+    replacement: str
+    reason: str
+
+    def to_json(self) -> dict[str, object]:
+        """The contract's edit object."""
+        return {
+            "start": self.span.start,
+            "end": self.span.end,
+            "replacement": self.replacement,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """One rung of the ladder: its value, and the edits from the previous rung's value.
+
+    ``performed`` is false for a rung the inspector never carries out (protocol-based);
+    ``note`` says why a rung did nothing where that is worth saying.
+    """
+
+    name: str
+    value: str
+    changed: bool
+    edits: tuple[Edit, ...]
+    performed: bool
+    note: str
+
+    def to_json(self) -> dict[str, object]:
+        """The contract's rung object (``performed`` and ``note`` are window-only)."""
+        return {
+            "name": self.name,
+            "value": self.value,
+            "changed": self.changed,
+            "edits": [e.to_json() for e in self.edits],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """The whole ladder for one input; ``normalized`` is the scheme-based value."""
+
+    input: str
+    rungs: tuple[Rung, ...]
+    normalized: str
+
+    def rung(self, name: str) -> Rung:
+        """Return the rung called ``name``; raise ``KeyError`` for an unknown name."""
+        for r in self.rungs:
+            if r.name == name:
+                return r
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, object]:
+        """The contract's ``normalize`` answer."""
+        return {
+            "op": "normalize",
+            "input": self.input,
+            "rungs": [r.to_json() for r in self.rungs],
+            "normalized": self.normalized,
+        }
+
+
+def apply_edits(text: str, edits: tuple[Edit, ...]) -> str:
+    """Apply non-overlapping edits (in any order) to ``text``; the inverse of a rung."""
+    out: list[str] = []
+    pos = 0
+    for e in sorted(edits, key=lambda e: (e.span.start, e.span.end)):
+        out.append(text[pos : e.span.start])
+        out.append(e.replacement)
+        pos = e.span.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+#: What one rung function returns: its edits, its value, and a note for the window.
+_Step = tuple[tuple[Edit, ...], str, str]
+
+
+def _is_urn(ref: SplitReference) -> bool:
+    return ref.scheme is not None and ascii_lower(ref.scheme.text) == "urn"
+
+
+def _case_region(text: str, lower: bool) -> str:
+    """Upper-case %-hex digits; with ``lower``, lower-case every other ASCII letter."""
+    out: list[str] = []
+    pos = 0
+    for m in _TRIPLET.finditer(text):
+        chunk = text[pos : m.start()]
+        out.append(ascii_lower(chunk) if lower else chunk)
+        out.append(m.group(0).upper())
+        pos = m.end()
+    rest = text[pos:]
+    out.append(ascii_lower(rest) if lower else rest)
+    return "".join(out)
+
+
+def _case(text: str) -> _Step:
+    """Case normalization (RFC 3986 §6.2.2.1; URN draft §5 steps 1-3).
+
+    Scheme and host are case-insensitive and become lower case (ASCII only: the
+    rule is defined for ASCII, and IP-literal hex digits are case-insensitive too);
+    the hex digits of every percent-encoded triplet become upper case. Userinfo,
+    path, query and fragment keep their case. For a URN the NID is case-insensitive
+    (URN draft §2.1, §5 step 2).
+    """
+    ref = split(text)
+    edits: list[Edit] = []
+    lowered: list[tuple[Span, str]] = []
+    if ref.scheme is not None:
+        lowered.append((ref.scheme.span, "RFC 3986 §6.2.2.1: the scheme is case-insensitive"))
+    if ref.host is not None:
+        lowered.append((ref.host.span, "RFC 3986 §6.2.2.1: the host is case-insensitive"))
+    if _is_urn(ref):
+        nid = parse_urn(text).span_of("nid")
+        if nid is not None and (ref.host is None or not nid.overlaps(ref.host.span)):
+            lowered.append((nid, "URN draft §5 step 2: the NID is case-insensitive (§2.1)"))
+    lowered.sort(key=lambda item: item[0].start)
+    hex_reason = "RFC 3986 §6.2.2.1: percent-encoding hex digits are upper-cased"
+    pos = 0
+    for span, reason in [*lowered, (Span(len(text), len(text)), "")]:
+        # triplets between the lower-cased regions: upper-case their hex digits
+        for m in _TRIPLET.finditer(text, pos, span.start):
+            up = m.group(0).upper()
+            if up != m.group(0):
+                edits.append(Edit(Span(m.start(), m.end()), up, hex_reason))
+        if span.end > span.start:
+            old = span.of(text)
+            new = _case_region(old, lower=True)
+            if new != old:
+                edits.append(Edit(span, new, reason))
+        pos = max(pos, span.end)
+    return tuple(edits), apply_edits(text, tuple(edits)), ""
+
+
+def _percent(text: str) -> _Step:
+    """Decode percent-encoded unreserved characters (RFC 3986 §2.3, §6.2.2.2).
+
+    Only triplets of unreserved characters are decoded, nothing else (§2.4: decoding
+    anything else may change the meaning). A decoded character never forms a new
+    triplet with a stray ``%`` before it, which would be decoding twice (§2.4:
+    "must not ... unescape the same string more than once"), so ``%%341`` stays.
+    In the scheme and host the decoded letter is written in lower case, which §6.2.2.1
+    licenses and which keeps the ladder idempotent.
+    """
+    ref = split(text)
+    if _is_urn(ref):
+        return (), text, "URN: percent-encoding MUST NOT be removed (URN draft §5)"
+    folded: list[Span] = [p.span for p in (ref.scheme, ref.host) if p is not None]
+    edits: list[Edit] = []
+    out_tail = ""  # the last two characters of the output so far
+    pos = 0
+    for m in _TRIPLET.finditer(text):
+        out_tail = (out_tail + text[pos : m.start()])[-2:]
+        char = chr(int(m.group(0)[1:], 16))
+        pos = m.end()
+        stray = out_tail.endswith("%") or (
+            len(out_tail) == 2 and out_tail[0] == "%" and out_tail[1] in _HEX
+        )
+        if char not in RFC3986_UNRESERVED or (stray and char in _HEX):
+            out_tail = (out_tail + m.group(0).upper())[-2:]
+            continue
+        if any(s.contains(m.start()) for s in folded):
+            char = ascii_lower(char)
+        edits.append(
+            Edit(
+                Span(m.start(), m.end()),
+                char,
+                f"RFC 3986 §6.2.2.2: {m.group(0)} encodes the unreserved {char!r} (§2.3)",
+            )
+        )
+        out_tail = (out_tail + char)[-2:]
+    return tuple(edits), apply_edits(text, tuple(edits)), ""
+
+
+def remove_dot_segments(path: str) -> str:
+    """RFC 3986 §5.2.4 ``remove_dot_segments``, in linear time.
+
+    The §5.2.4 buffer loop, with an index into the input instead of slicing it and
+    the output kept as a list of segments (each with its leading "/", if any), so a
+    1 MB path costs one pass.
+    """
+    out: list[str] = []
+    i, n = 0, len(path)
+    while i < n:
+        if path.startswith("../", i):  # A: drop a leading "../"
+            i += 3
+        elif path.startswith(("./", "/./"), i):  # A: drop "./"; B: "/./" -> "/"
+            i += 2
+        elif i + 2 == n and path.startswith("/.", i):  # B: "/." at the end -> "/"
+            out.append("/")
+            break
+        elif path.startswith("/../", i):  # C: "/../" -> "/", drop last output segment
+            i += 3
+            if out:
+                out.pop()
+        elif i + 3 == n and path.startswith("/..", i):  # C: "/.." at the end -> "/"
+            if out:
+                out.pop()
+            out.append("/")
+            break
+        elif (i + 1 == n and path[i] == ".") or (i + 2 == n and path.startswith("..", i)):
+            break  # D
+        else:  # E: move the first segment, with its leading "/", to the output
+            j = path.find("/", i + 1 if path[i] == "/" else i)
+            j = n if j == -1 else j
+            out.append(path[i:j])
+            i = j
+    return "".join(out)
+
+
+def _path(text: str) -> _Step:
+    """Remove dot segments (RFC 3986 §6.2.2.3, §5.2.4) where that keeps the meaning.
+
+    Applied to URIs (a scheme present), network-path and absolute-path references:
+    resolving those against any base removes their dot segments anyway (§5.2.2).
+    Not applied to relative-path references ("../a" means something only against a
+    base) nor to URNs (their NSS is opaque, URN draft §2.2). Without an authority a
+    result starting "//" keeps a "/." in front, or the path would turn into an
+    authority (§3.3: such a path cannot begin with "//").
+    """
+    ref = split(text)
+    if _is_urn(ref):
+        return (), text, "URN: the NSS is opaque, no path segments (URN draft §2.2)"
+    path = ref.path
+    if ref.scheme is None and ref.authority is None and not path.text.startswith("/"):
+        return (), text, "relative-path reference: dot segments mean something against a base"
+    new = remove_dot_segments(path.text)
+    if ref.authority is None and new.startswith("//"):
+        new = "/." + new
+    if new == path.text:
+        return (), text, ""
+    edit = Edit(path.span, new, "RFC 3986 §6.2.2.3: dot-segments removed (§5.2.4)")
+    return (edit,), apply_edits(text, (edit,)), ""
+
+
+def _scheme_based(text: str) -> _Step:
+    """Scheme-based normalization (RFC 3986 §6.2.3), from the table in ``schemes``.
+
+    A port equal to the scheme's default, or empty, is removed with its ":"; an
+    empty path under an authority becomes "/" where the scheme says so. For URNs the
+    URN draft §5 rules finish the lexical form: the fragment (step 4) and the query
+    (step 5a; RFC 8141 §3 likewise ignores r-, q- and f-components) are removed.
+    """
+    ref = split(text)
+    notes: list[str] = []
+    edits: list[Edit] = []
+    if _is_urn(ref):
+        p = parse_urn(text)
+        if p.lexical_form is None:
+            return (), text, "not a URN of the form urn:NID:NSS; nothing to normalize"
+        cut = p.span_of("nss")
+        if cut is not None and cut.end < len(text):
+            edits.append(
+                Edit(
+                    Span(cut.end, len(text)),
+                    "",
+                    "URN draft §5 steps 4 and 5a: the fragment and query are not part "
+                    "of the name (RFC 8141 §3)",
+                )
+            )
+        return tuple(edits), apply_edits(text, tuple(edits)), ""
+    facts = scheme_facts(ref.scheme.text) if ref.scheme is not None else None
+    if facts is None:
+        note = "no scheme-specific rules known for this scheme"
+        return (), text, note if ref.scheme is not None else "no scheme: no scheme rules"
+    port = ref.port
+    if port is not None and facts.default_port is not None:
+        if not facts.elide_default_port:
+            notes.append(f"{ref.scheme.text if ref.scheme else ''}: the default port is "
+                         f"significant in comparison ({facts.source})")
+        elif port.text == "" or (
+            _ASCII_DIGITS.match(port.text) and int(port.text) == facts.default_port
+        ):
+            what = "an empty port" if port.text == "" else f"port {port.text}"
+            edits.append(
+                Edit(
+                    Span(port.span.start - 1, port.span.end),
+                    "",
+                    f"RFC 3986 §6.2.3: {what} is the default port {facts.default_port} "
+                    f"({facts.source})",
+                )
+            )
+    if ref.authority is not None and ref.path.text == "" and facts.empty_path_is_root:
+        edits.append(
+            Edit(
+                ref.path.span,
+                "/",
+                f"RFC 3986 §6.2.3: an empty path is equivalent to \"/\" ({facts.source})",
+            )
+        )
+    if ref.host is not None and ref.host.text.endswith("."):
+        notes.append(
+            'the host ends with ".": a fully qualified name, left as is '
+            "(RFC 3986 §3.2.2 does not equate it with the name without the dot)"
+        )
+    return tuple(edits), apply_edits(text, tuple(edits)), "; ".join(notes)
+
+
+#: The performed rungs after simple-string, in ladder order (RFC 3986 §6.2.2-6.2.3).
+_RUNGS: tuple[tuple[str, Callable[[str], _Step]], ...] = (
+    ("case", _case),
+    ("percent-encoding", _percent),
+    ("path-segment", _path),
+    ("scheme-based", _scheme_based),
+)
+
+
+def normalize(text: str) -> Ladder:
+    """Climb the comparison ladder (RFC 3986 §6.2) for ``text``; never raises.
+
+    Each rung's value is the previous rung's value with the rung's edits applied,
+    and each rung function looks at nothing but that previous value.
+    """
+    rungs: list[Rung] = [Rung("simple-string", text, False, (), True, "")]
+    value = text
+    for name, fn in _RUNGS:
+        edits, new, note = fn(value)
+        rungs.append(Rung(name, new, new != value, edits, True, note))
+        value = new
+    rungs.append(Rung("protocol-based", value, False, (), False, PROTOCOL_NOTE))
+    return Ladder(text, tuple(rungs), value)

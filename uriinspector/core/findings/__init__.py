@@ -1,1 +1,74 @@
-"""Package."""
+"""Suspicious-link findings: every trick that hides where a link really goes.
+
+``detect(ref, whatwg)`` runs each detector family on the RFC 3986 split of the input
+and the browser's (WHATWG) reading of it, and returns the findings sorted by span.
+Codes are the batch contract's (shared/contract/batch-protocol.md, ``analyze``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from uriinspector.core.findings.base import (
+    CODES,
+    SEVERITY_RANK,
+    Finding,
+    FindingSeverity,
+)
+from uriinspector.core.findings.characters import detect_characters
+from uriinspector.core.findings.differential import detect_differential
+from uriinspector.core.findings.embedded import detect_embedded
+from uriinspector.core.findings.encoding import detect_encoding
+from uriinspector.core.findings.idn import detect_idn
+from uriinspector.core.findings.ipv4 import detect_ip_host
+from uriinspector.core.findings.port import detect_port
+from uriinspector.core.findings.scheme import detect_scheme
+from uriinspector.core.findings.userinfo import detect_userinfo
+from uriinspector.core.split import SplitReference, split
+from uriinspector.core.whatwg import WhatwgReading, read_whatwg
+
+__all__ = ["CODES", "SEVERITY_RANK", "Finding", "FindingSeverity", "detect", "detect_text"]
+
+
+class _HasSplit(Protocol):
+    @property
+    def split(self) -> SplitReference: ...
+
+
+_FAMILIES = (
+    detect_scheme,
+    detect_userinfo,
+    detect_ip_host,
+    detect_port,
+    detect_idn,
+    detect_characters,
+    detect_encoding,
+    detect_differential,
+)
+
+
+def _run(ref: SplitReference, web: WhatwgReading, depth: int) -> tuple[Finding, ...]:
+    found: list[Finding] = []
+    for family in _FAMILIES:
+        found.extend(family(ref, web))
+    found.extend(detect_embedded(ref, web, depth, _inspect_nested))
+    found.sort(key=lambda f: (f.span.start, f.span.end, -SEVERITY_RANK[f.severity], f.code))
+    return tuple(found)
+
+
+def _inspect_nested(text: str, depth: int) -> tuple[Finding, ...]:
+    try:
+        return _run(split(text), read_whatwg(text), depth)
+    except Exception:  # a nested link must never break the outer analysis
+        return ()
+
+
+def detect(ref: SplitReference | _HasSplit, whatwg: WhatwgReading) -> tuple[Finding, ...]:
+    """All findings for a split reference (or a ``ParsedReference``), sorted by span."""
+    split_ref = ref if isinstance(ref, SplitReference) else ref.split
+    return _run(split_ref, whatwg, 0)
+
+
+def detect_text(text: str) -> tuple[Finding, ...]:
+    """Convenience: split ``text``, read it as a browser does, and detect."""
+    return _run(split(text), read_whatwg(text), 0)

@@ -1,0 +1,107 @@
+"""The ``Finding`` type and the stable finding codes shared by every detector.
+
+A finding is what the window's warnings panel lists and the batch ``analyze`` answer
+carries (shared/contract/batch-protocol.md): a stable code, a severity, the span of
+the evidence in the input, and a plain sentence naming the evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+from urllib.parse import unquote
+
+from uriinspector.core.spans import Span
+
+FindingSeverity = Literal["danger", "warning", "info"]
+
+MISLEADING_USERINFO = "misleading-userinfo"
+CREDENTIALS_IN_USERINFO = "credentials-in-userinfo"
+NONSTANDARD_IPV4 = "nonstandard-ipv4"
+IP_LITERAL_HOST = "ip-literal-host"
+NON_DEFAULT_PORT = "non-default-port"
+MIXED_SCRIPT_HOST = "mixed-script-host"
+CONFUSABLE_HOST = "confusable-host"
+PUNYCODE_HOST = "punycode-host"
+BIDI_CONTROL = "bidi-control"
+INVISIBLE_CHARACTER = "invisible-character"
+ESCAPED_CONTROL = "escaped-control"
+DOUBLE_ENCODING = "double-encoding"
+EMBEDDED_URL = "embedded-url"
+DANGEROUS_SCHEME = "dangerous-scheme"
+PARSER_DIFFERENTIAL = "parser-differential"
+
+#: Every code, in the contract's order.
+CODES: tuple[str, ...] = (
+    MISLEADING_USERINFO,
+    CREDENTIALS_IN_USERINFO,
+    NONSTANDARD_IPV4,
+    IP_LITERAL_HOST,
+    NON_DEFAULT_PORT,
+    MIXED_SCRIPT_HOST,
+    CONFUSABLE_HOST,
+    PUNYCODE_HOST,
+    BIDI_CONTROL,
+    INVISIBLE_CHARACTER,
+    ESCAPED_CONTROL,
+    DOUBLE_ENCODING,
+    EMBEDDED_URL,
+    DANGEROUS_SCHEME,
+    PARSER_DIFFERENTIAL,
+)
+
+SEVERITY_RANK: dict[str, int] = {"danger": 2, "warning": 1, "info": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One suspicious thing in a link: code, severity, evidence span, plain sentence."""
+
+    code: str
+    severity: FindingSeverity
+    span: Span
+    message: str
+
+    def to_json(self) -> dict[str, object]:
+        """The contract's finding object: code, severity, start, end, message."""
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "start": self.span.start,
+            "end": self.span.end,
+            "message": self.message,
+        }
+
+
+_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def pct_decode(text: str) -> str:
+    """Percent-decode valid ``%XX`` runs as UTF-8 (invalid bytes become U+FFFD)."""
+    if "%" not in text:
+        return text
+    return unquote(text, errors="replace")
+
+
+def show(text: str, limit: int = 80) -> str:
+    """Quote evidence for a message: invisible and control characters made visible."""
+    out = []
+    for ch in text[: limit + 1]:
+        o = ord(ch)
+        if o < 0x20 or o == 0x7F or 0x80 <= o < 0xA0:
+            out.append(f"<{o:02X}>")
+        elif ch in _INVISIBLE_SHOW or 0xD800 <= o < 0xE000:
+            out.append(f"<U+{o:04X}>")
+        else:
+            out.append(ch)
+    s = "".join(out[:limit])
+    return s + "…" if len(text) > limit else s
+
+
+#: Characters that render as nothing or reorder text (shown as <U+XXXX> in messages).
+_INVISIBLE_SHOW = frozenset(
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u200e\u200f"
+    "\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068"
+    "\u2069\u206a\u206b\u206c\u206d\u206e\u206f\u3164\ufeff\uffa0"
+)

@@ -1,0 +1,110 @@
+"""URLs carried inside a URL: redirect parameters, path-embedded and encoded links.
+
+``https://trusted.example/redirect?url=https%3A%2F%2Fevil.example%2F`` is opened at
+the trusted site but sends the visitor on (an open redirect). The nested URL is
+decoded (at most three layers) and inspected in turn; the recursion stops at
+:data:`MAX_DEPTH` so a hostile chain cannot make the analysis loop or blow up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from uriinspector.core.findings.base import (
+    EMBEDDED_URL,
+    Finding,
+    FindingSeverity,
+    pct_decode,
+    show,
+)
+from uriinspector.core.spans import Span
+from uriinspector.core.split import SplitReference
+from uriinspector.core.whatwg import WhatwgReading
+
+MAX_DEPTH = 2
+MAX_NESTED = 8  # nested URLs inspected per level (bounds work on hostile input)
+
+_SLASHES = r"(?://|%2[Ff]%2[Ff]|%252[Ff]%252[Ff]|\\\\|%5[Cc]%5[Cc])"
+_COLON = r"(?::|%3[Aa]|%253[Aa])"
+_NESTED = re.compile(
+    rf"(?i)(?<![a-z0-9+.-])(?:(?:https?|ftps?|wss?){_COLON}{_SLASHES}"
+    rf"|(?:javascript|vbscript|data){_COLON})"
+)
+_PROTOCOL_RELATIVE = re.compile(r"^(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])[^/\\]")
+
+Detector = Callable[[str, int], tuple[Finding, ...]]
+
+
+def _decode_layers(text: str) -> str:
+    for _ in range(3):
+        if "%" not in text:
+            break
+        nxt = pct_decode(text)
+        if nxt == text:
+            break
+        text = nxt
+    return text
+
+
+def _candidates(ref: SplitReference) -> Iterator[tuple[str, int, int]]:
+    """(where, start, end) of each place a nested URL starts, to the end of its value."""
+    path = ref.path
+    if path.text:
+        for m in _NESTED.finditer(path.text):
+            yield "path", path.span.start + m.start(), path.span.end
+            break
+    for qp in ref.query_params:
+        part = qp.value if qp.value is not None else qp.key
+        value = part.text
+        if not value:
+            continue
+        label = f"query parameter '{show(qp.key.text, 30)}'"
+        hit = _NESTED.search(value)
+        if hit is not None:
+            yield label, part.span.start + hit.start(), part.span.end
+        elif qp.value is not None and _PROTOCOL_RELATIVE.match(value):
+            yield label, part.span.start, part.span.end
+    frag = ref.fragment
+    if frag is not None and frag.text:
+        fhit = _NESTED.search(frag.text)
+        if fhit is not None:
+            yield "fragment", frag.span.start + fhit.start(), frag.span.end
+
+
+def detect_embedded(
+    ref: SplitReference, web: WhatwgReading, depth: int, inspect: Detector
+) -> list[Finding]:
+    """embedded-url: each nested URL, with the nested link's own danger findings."""
+    if depth >= MAX_DEPTH or ("//" not in ref.text and "%" not in ref.text and ":" not in ref.text):
+        return []
+    from uriinspector.core.whatwg import read_whatwg
+
+    out: list[Finding] = []
+    for count, (where, start, end) in enumerate(_candidates(ref)):
+        if count >= MAX_NESTED:
+            break
+        raw = ref.text[start:end]
+        nested = _decode_layers(raw)
+        relative = nested.startswith(("//", "/\\", "\\\\"))
+        nested_abs = "https:" + nested if relative else nested
+        reading = read_whatwg(nested_abs)
+        inner = inspect(nested_abs, depth + 1)
+        bad = sorted({f.code for f in inner if f.severity == "danger"})
+        scheme_bad = nested_abs.lower().lstrip().startswith(("javascript", "vbscript", "data"))
+        severity: FindingSeverity = "danger" if bad or scheme_bad else "warning"
+        goes = (
+            f" It leads to {show(reading.hostname)}." if reading.valid and reading.hostname else ""
+        )
+        extra = f" The nested link itself has: {', '.join(bad)}." if bad else ""
+        encoded = " (percent-encoded)" if nested != raw else ""
+        out.append(
+            Finding(
+                EMBEDDED_URL,
+                severity,
+                Span(start, end),
+                f"The {where} is itself a URL{encoded}: {show(nested, 200)}.{goes} "
+                f"A redirect at this site can send the visitor there (open redirect).{extra}",
+            )
+        )
+    return out

@@ -1,0 +1,233 @@
+"""Internationalized host names: punycode, mixed scripts and Latin look-alikes.
+
+IDNA conversions use the ``idna`` package (IDNA 2008 with UTS #46 mapping, RFC 5891),
+never a hand-written punycode. Scripts come from Unicode's Scripts.txt and look-alikes
+from UTS #39 ``confusables.txt``, both through the ``confusable_homoglyphs`` data
+files; they are loaded lazily, only when a host is not plain ASCII.
+
+Legitimate single-script names (``münchen.de``, ``例え.jp``, ``яндекс.рф``) raise no
+danger: only mixing scripts in one label, or a label made entirely of look-alikes
+of Latin letters ("аррӏе.com reads as apple.com"), does.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from uriinspector.core.findings.base import (
+    CONFUSABLE_HOST,
+    MIXED_SCRIPT_HOST,
+    PUNYCODE_HOST,
+    Finding,
+    FindingSeverity,
+    pct_decode,
+    show,
+)
+from uriinspector.core.spans import Span
+from uriinspector.core.split import SplitReference
+from uriinspector.core.whatwg import WhatwgReading
+
+# UTS #46 treats these as label separators too (full stops of other scripts).
+_DOTS = re.compile("[.\u3002\uff0e\uff61]")
+_NEUTRAL = frozenset({"COMMON", "INHERITED", "Unknown"})
+# UTS #39 §5.1 "Highly Restrictive": Latin may mix with these East Asian sets only.
+_ALLOWED_MIXES: tuple[frozenset[str], ...] = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+# Top-level domains in Cyrillic script or of Cyrillic-writing countries: a
+# whole-script Cyrillic name under them is ordinary (as Chromium's IDN policy treats it).
+_CYRILLIC_TLDS = frozenset(
+    {"ru", "su", "ua", "by", "kz", "bg", "mk", "rs", "mn", "kg", "tj", "uz", "рф", "бел",
+     "срб", "укр", "мкд", "қаз", "мон", "бг", "рус", "сайт", "онлайн", "дети", "орг", "ком"}
+)
+_GREEK_TLDS = frozenset({"gr", "cy", "ελ", "ευ"})
+
+
+def _script(ch: str) -> str:
+    from confusable_homoglyphs import categories
+
+    return str(categories.alias(ch))
+
+
+# confusables.txt maps the palochka (U+04CF) to "i", yet it has no dot: people read
+# it as "l" ("аррӏе" is read "apple"). Dotless vertical strokes read as "l".
+_READS_AS = {"\u04cf": "l", "\u04c0": "l", "\u01c0": "l", "\u2170": "i", "\u217c": "l"}
+
+
+@lru_cache(maxsize=1)
+def latin_lookalikes() -> dict[str, str]:
+    """Map each non-ASCII character that UTS #39 lists as a look-alike of one ASCII
+    letter or digit to that character (``"а" -> "a"``, ``"ı" -> "i"``).
+
+    Letters with a visible diacritic (``é``, ``ü``) are not look-alikes and are not in
+    the data; they stay distinct.
+    """
+    from confusable_homoglyphs import confusables
+
+    data: dict[str, list[dict[str, str]]] = confusables.confusables_data
+    out: dict[str, str] = {}
+    for ch, entries in data.items():
+        if len(ch) != 1 or ch.isascii():
+            continue
+        best: str | None = None
+        for entry in entries:
+            c = entry.get("c", "")
+            if len(c) == 1 and c.isascii() and c.isalnum():
+                low = c.lower()
+                if best is None or (c.islower() and not best.islower()):
+                    best = low if c.isalpha() else c
+        if best is not None:
+            out[ch] = best
+    out.update(_READS_AS)
+    return out
+
+
+def to_unicode(label: str) -> str | None:
+    """The Unicode form of an ``xn--`` label via ``idna`` (None if it does not decode)."""
+    import idna
+
+    try:
+        return str(idna.decode(label))
+    except (idna.IDNAError, UnicodeError, ValueError, IndexError):
+        try:
+            return label[4:].encode("ascii").decode("punycode")  # idna's own codec path
+        except (UnicodeError, ValueError):
+            return None
+
+
+def to_ascii(name: str) -> str | None:
+    """The ASCII (``xn--``) form of a Unicode name via ``idna`` with UTS #46 mapping."""
+    import idna
+
+    try:
+        return str(idna.encode(name, uts46=True).decode("ascii"))
+    except (idna.IDNAError, UnicodeError, ValueError, IndexError):
+        return None
+
+
+def _label_spans(host_text: str, start: int) -> list[tuple[str, Span]]:
+    out: list[tuple[str, Span]] = []
+    pos = 0
+    for m in _DOTS.finditer(host_text):
+        out.append((host_text[pos : m.start()], Span(start + pos, start + m.start())))
+        pos = m.end()
+    out.append((host_text[pos:], Span(start + pos, start + len(host_text))))
+    return out
+
+
+def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
+    """punycode-host, mixed-script-host and confusable-host for the host's labels."""
+    host = ref.host
+    if host is None or not host.text or host.text.startswith("["):
+        return []
+    raw = host.text
+    if raw.isascii() and "xn--" not in raw.lower() and "%" not in raw:
+        return []
+    pct = "%" in raw
+    text = pct_decode(raw) if pct else raw
+    if text.isascii() and "xn--" not in text.lower():
+        return []
+    labels = _label_spans(text, host.span.start)
+    if pct:  # offsets no longer line up with the input: point at the whole host
+        labels = [(lab, host.span) for lab, _ in labels]
+    lookalike = latin_lookalikes() if not text.isascii() or "xn--" in text.lower() else {}
+    out: list[Finding] = []
+    unicode_labels: list[str] = []
+    skeletons: list[str] = []
+    confusable_chars: list[str] = []
+    scripts_seen: set[str] = set()
+    puny_spans: list[tuple[str, str, Span]] = []
+    tld = ""
+    for i, (label, span) in enumerate(labels):
+        folded = unicodedata.normalize("NFKC", label).casefold()
+        uni = folded
+        if folded.startswith("xn--"):
+            decoded = to_unicode(folded)
+            if decoded is not None:
+                uni = decoded
+                puny_spans.append((label, decoded, span))
+        unicode_labels.append(uni)
+        if i == len(labels) - 1 or (i == len(labels) - 2 and labels[-1][0] == ""):
+            tld = uni or tld
+        if uni.isascii():
+            skeletons.append(uni)
+            continue
+        scripts = {_script(c) for c in uni} - _NEUTRAL
+        scripts_seen |= scripts
+        mixed = len(scripts) > 1 and not any(scripts <= mix for mix in _ALLOWED_MIXES)
+        if mixed:
+            severity: FindingSeverity = "danger" if "LATIN" in scripts else "warning"
+            per_char = ", ".join(
+                f"{c} {_script(c).title()}"
+                for c in dict.fromkeys(uni)
+                if _script(c) not in _NEUTRAL
+            )
+            out.append(
+                Finding(
+                    MIXED_SCRIPT_HOST,
+                    severity,
+                    span,
+                    f"The host label '{show(uni)}' mixes the scripts "
+                    f"{', '.join(sorted(s.title() for s in scripts))} ({per_char}): "
+                    "one word in two alphabets is how look-alike names are built "
+                    "(UTS #39 §5.1).",
+                )
+            )
+        skel_chars: list[str] = []
+        ok = True
+        for c in uni:
+            if c.isascii():
+                skel_chars.append(c)
+            elif c in lookalike:
+                skel_chars.append(lookalike[c])
+                confusable_chars.append(c)
+            else:
+                ok = False
+                break
+        skeletons.append("".join(skel_chars) if ok else uni)
+        if ok:
+            continue
+    unicode_host = ".".join(unicode_labels)
+    skeleton_host = ".".join(skeletons)
+    if confusable_chars and skeleton_host != unicode_host and skeleton_host.isascii():
+        non_latin = sorted({_script(c).title() for c in confusable_chars} - {"Latin"})
+        kinds = (" and ".join(non_latin) + " look-alikes") if non_latin else "look-alikes"
+        severity2: FindingSeverity = "danger"
+        whole_scripts = scripts_seen - {"LATIN"}
+        if (
+            len(whole_scripts) == 1
+            and "LATIN" not in scripts_seen
+            and (
+                ("CYRILLIC" in whole_scripts and tld in _CYRILLIC_TLDS)
+                or ("GREEK" in whole_scripts and tld in _GREEK_TLDS)
+            )
+        ):
+            severity2 = "warning"
+        letters = ", ".join(dict.fromkeys(confusable_chars))
+        out.append(
+            Finding(
+                CONFUSABLE_HOST,
+                severity2,
+                host.span,
+                f"{show(unicode_host)} reads as {skeleton_host}: the letters {letters} are "
+                f"{kinds} of Latin letters (UTS #39 confusables). The browser contacts "
+                f"{show(web.hostname or to_ascii(unicode_host) or raw)}, not {skeleton_host}.",
+            )
+        )
+    confusing = any(f.severity == "danger" for f in out)
+    for label, decoded, span in puny_spans:
+        sev: FindingSeverity = "warning" if confusing else "info"
+        out.append(
+            Finding(
+                PUNYCODE_HOST,
+                sev,
+                span,
+                f"The label {show(label)} is punycode for '{show(decoded)}' "
+                f"(IDNA, RFC 5891): the host {show(raw)} displays as {show(unicode_host)}.",
+            )
+        )
+    return out

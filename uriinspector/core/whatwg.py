@@ -1,0 +1,90 @@
+"""The browser's reading of a URL: the WHATWG URL Standard, through ``ada-url``.
+
+Analysts need to know where a *browser* would go, not only what RFC 3986 says, so the
+findings compare both readings. The WHATWG parsing itself is never hand-written here:
+``ada_url`` is a conforming implementation of the URL Standard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ada_url
+
+#: The WHATWG components we keep, in the URL Standard's order of the URL class.
+COMPONENT_NAMES: tuple[str, ...] = (
+    "protocol",
+    "username",
+    "password",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+    "origin",
+)
+
+_HOST_TYPES = {0: "domain", 1: "ipv4", 2: "ipv6"}
+
+
+@dataclass(frozen=True, slots=True)
+class WhatwgReading:
+    """What a browser makes of a string: its ``href`` and URL-class components.
+
+    ``valid`` is false (and ``href`` None, ``components`` empty) when the URL Standard's
+    parser returns failure; ``error`` then says why. ``host_type`` is ``"domain"``,
+    ``"ipv4"`` or ``"ipv6"`` (from ada's ``HostType``), or None when invalid.
+    """
+
+    valid: bool
+    href: str | None
+    components: tuple[tuple[str, str], ...]
+    host_type: str | None
+    error: str | None
+
+    def get(self, name: str) -> str | None:
+        """The named component (``hostname``, ``pathname``...), None if absent."""
+        for key, value in self.components:
+            if key == name:
+                return value
+        return None
+
+    @property
+    def hostname(self) -> str:
+        """The browser's host name ("" when there is none or the URL is invalid)."""
+        return self.get("hostname") or ""
+
+    def to_json(self) -> dict[str, object]:
+        """``{"valid", "href", "components": {...}, "host_type", "error"}``."""
+        return {
+            "valid": self.valid,
+            "href": self.href,
+            "components": dict(self.components),
+            "host_type": self.host_type,
+            "error": self.error,
+        }
+
+
+def _failure(message: str) -> WhatwgReading:
+    return WhatwgReading(False, None, (), None, message)
+
+
+def read_whatwg(text: str, base: str | None = None) -> WhatwgReading:
+    """Parse ``text`` (against ``base`` if given) as a browser does; never raises.
+
+    Lone surrogates cannot be encoded to UTF-8 for the C++ parser: a browser's input
+    is always well-formed Unicode, so such input is reported as a failure.
+    """
+    try:
+        if base is not None:
+            joined = ada_url.join_url(base, text)
+            attrs = ada_url.parse_url(joined)
+        else:
+            attrs = ada_url.parse_url(text)
+    except (ValueError, UnicodeError, TypeError) as exc:
+        return _failure(str(exc) or type(exc).__name__)
+    comps = tuple((name, str(attrs.get(name, ""))) for name in COMPONENT_NAMES)
+    raw_type: object = attrs.get("host_type")
+    host_type = _HOST_TYPES.get(int(raw_type), "domain") if isinstance(raw_type, int) else None
+    href = str(attrs.get("href", ""))
+    return WhatwgReading(True, href, comps, host_type, None)

@@ -1,0 +1,829 @@
+"""The command line: ``uriinspector batch`` (JSON Lines) and readable subcommands.
+
+Never imports Qt: ``open`` hands over to the window through a lazy ``importlib``
+import, everything else talks to the pure core through ``core.protocol``, so the
+terminal output and ``--json`` always render the very same answer.
+
+All I/O goes through an :class:`Environment`, whose attributes tests overwrite to
+simulate pipes, terminals and ``NO_COLOR`` (httpie's ``Environment`` idea).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import io
+import os
+import sys
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum, unique
+from typing import BinaryIO, TextIO
+
+from uriinspector import __version__
+from uriinspector.core import protocol
+
+PROG = "uriinspector"
+
+Answer = dict[str, object]
+
+#: First arguments that select the CLI (``__main__`` opens the window for anything else).
+COMMANDS: tuple[str, ...] = (
+    "batch",
+    "parse",
+    "analyze",
+    "resolve",
+    "normalize",
+    "compare",
+    "urn",
+    "extract",
+    "open",
+)
+
+
+@unique
+class ExitStatus(IntEnum):
+    """Program exit status code constants."""
+
+    SUCCESS = 0
+    ERROR = 1  # an answer could not be computed, or a stream failed
+    USAGE = 2  # bad command line (argparse's own status)
+    ERROR_CTRL_C = 130  # 128 + SIGINT
+    BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader went away; we stop quietly
+
+
+@dataclass
+class Environment:
+    """Every stream and setting the CLI touches; tests overwrite any of them.
+
+    ``stdin`` and ``stdout`` are binary: batch reads bytes per line (bad UTF-8 is an
+    answer, not a crash) and writes ASCII JSON; text is written as UTF-8 with
+    backslash escapes for lone surrogates.
+    """
+
+    stdin: BinaryIO
+    stdout: BinaryIO
+    stderr: TextIO
+    stdout_isatty: bool = False
+    environ: Mapping[str, str] = field(default_factory=dict)
+    is_system: bool = False
+
+    @classmethod
+    def from_system(cls) -> Environment:
+        """The real process streams and environment."""
+        return cls(
+            stdin=sys.stdin.buffer,
+            stdout=sys.stdout.buffer,
+            stderr=sys.stderr,
+            stdout_isatty=sys.stdout.isatty(),
+            environ=os.environ,
+            is_system=True,
+        )
+
+    def write(self, text: str) -> None:
+        """Write text to stdout (UTF-8, lone surrogates as ``\\udxxx``) and flush."""
+        self.stdout.write(text.encode("utf-8", "backslashreplace"))
+        self.stdout.flush()
+
+    def error(self, text: str) -> None:
+        """Write one line to stderr."""
+        self.stderr.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
+        self.stderr.flush()
+
+
+# ---- colour ----------------------------------------------------------------------------
+
+#: SGR codes of each component (the window's palette, in 16 terminal colours).
+COMPONENT_SGR: dict[str, str] = {
+    "scheme": "35",
+    "userinfo": "1;31",
+    "host": "1;32",
+    "port": "33",
+    "path": "34",
+    "query": "36",
+    "fragment": "90",
+}
+#: Letters of the no-colour ruler under the URI.
+COMPONENT_MARK: dict[str, str] = {
+    "scheme": "S",
+    "userinfo": "U",
+    "host": "H",
+    "port": "P",
+    "path": "/",
+    "query": "?",
+    "fragment": "#",
+}
+SEVERITY_SGR: dict[str, str] = {
+    "danger": "1;31",
+    "error": "1;31",
+    "warning": "33",
+    "info": "36",
+}
+
+
+class Style:
+    """ANSI styling that is a no-op when colour is off."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def __call__(self, text: str, sgr: str | None) -> str:
+        """``text`` wrapped in the SGR sequence ``sgr`` (unchanged when off)."""
+        if not self.enabled or not sgr or not text:
+            return text
+        return f"\x1b[{sgr}m{text}\x1b[0m"
+
+    def bold(self, text: str) -> str:
+        """Bold text."""
+        return self(text, "1")
+
+    def dim(self, text: str) -> str:
+        """Faint text."""
+        return self(text, "2")
+
+
+def use_colour(choice: str, env: Environment) -> bool:
+    """``--color``: ``always``, ``never``, or ``auto`` (a tty and no ``NO_COLOR``)."""
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    return env.stdout_isatty and not env.environ.get("NO_COLOR")
+
+
+# ---- safe display of hostile text --------------------------------------------------------
+
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"})
+_WINDOW = 100  # display cells shown around a marked span in long inputs
+
+
+def escape_char(ch: str) -> str | None:
+    """The visible escape for a character a terminal would hide or obey, else None.
+
+    Controls (ESC would drive the terminal), bidi and other format characters,
+    surrogates, unassigned code points and non-ASCII spaces are shown as escapes.
+    """
+    if ch == " " or unicodedata.category(ch) not in _ESCAPED_CATEGORIES:
+        return None
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def cells(text: str) -> list[tuple[str, int, bool]]:
+    """Per code point: its display string, its width in columns, whether escaped."""
+    out: list[tuple[str, int, bool]] = []
+    for ch in text:
+        esc = escape_char(ch)
+        if esc is not None:
+            out.append((esc, len(esc), True))
+        elif unicodedata.combining(ch):
+            out.append((ch, 0, False))
+        elif unicodedata.east_asian_width(ch) in ("W", "F"):
+            out.append((ch, 2, False))
+        else:
+            out.append((ch, 1, False))
+    return out
+
+
+def show(text: str, style: Style) -> str:
+    """``text`` made safe for a terminal (escapes in reverse video when coloured)."""
+    return "".join(style(s, "7") if esc else s for s, _, esc in cells(text))
+
+
+def marked(text: str, start: int, end: int, style: Style, sgr: str | None = None) -> list[str]:
+    """Two lines: ``text`` (windowed when long) and ``^^^`` under ``[start, end)``."""
+    cs = cells(text)
+    start = max(0, min(start, len(cs)))
+    end = max(start, min(end, len(cs)))
+    lo, hi = 0, len(cs)
+    if sum(w for _, w, _ in cs) > 2 * _WINDOW:
+        lo, hi = max(0, start - _WINDOW // 2), min(len(cs), end + _WINDOW // 2)
+        if hi - lo > 2 * _WINDOW:
+            hi = lo + 2 * _WINDOW
+    line = "".join(style(s, "7") if esc else s for s, _, esc in cs[lo:hi])
+    pad = sum(w for _, w, _ in cs[lo:start])
+    width = max(1, sum(w for _, w, _ in cs[start : min(end, hi)]))
+    prefix = "…" if lo > 0 else ""
+    suffix = "…" if hi < len(cs) else ""
+    marker = " " * (pad + len(prefix)) + style("^" * width, sgr)
+    return [prefix + line + suffix, marker]
+
+
+# ---- answer accessors (answers are plain JSON dicts) -------------------------------------
+
+
+def _str(d: Mapping[str, object], key: str) -> str | None:
+    value = d.get(key)
+    return value if isinstance(value, str) else None
+
+
+def _int(d: Mapping[str, object], key: str) -> int:
+    value = d.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def _objs(d: Mapping[str, object], key: str) -> list[dict[str, object]]:
+    value = d.get(key)
+    if not isinstance(value, list):
+        return []
+    return [item for item in value if isinstance(item, dict)]
+
+
+def _obj(d: Mapping[str, object], key: str) -> dict[str, object]:
+    value = d.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _value(text: str | None, style: Style) -> str:
+    if text is None:
+        return style.dim("(undefined)")
+    if text == "":
+        return style.dim("(empty)")
+    return show(text, style)
+
+
+def _yes(flag: object, style: Style) -> str:
+    return style("yes", "32") if flag is True else style("no", "31")
+
+
+# ---- renderers ----------------------------------------------------------------------------
+
+
+class Renderer:
+    """Turns protocol answers into readable terminal text."""
+
+    def __init__(self, style: Style) -> None:
+        self.s = style
+
+    def failure(self, answer: Mapping[str, object]) -> list[str]:
+        """A protocol error answer."""
+        err = _obj(answer, "error")
+        code = _str(err, "code") or "error"
+        return [self.s(f"error: {code}", "1;31") + ": " + show(_str(err, "message") or "", self.s)]
+
+    def coloured_uri(self, text: str, spans: list[dict[str, object]]) -> list[str]:
+        """The input with each component coloured and a legend, or a letter ruler."""
+        cs = cells(text)
+        owner: list[str | None] = [None] * len(cs)
+        for span in spans:
+            name = _str(span, "component") or ""
+            for i in range(_int(span, "start"), min(_int(span, "end"), len(cs))):
+                owner[i] = name
+        present = [n for n in COMPONENT_SGR if n in owner]
+        if self.s.enabled:
+            line = "".join(
+                self.s(s, "7") if esc else self.s(s, COMPONENT_SGR.get(owner[i] or ""))
+                for i, (s, _, esc) in enumerate(cs)
+            )
+            legend = "legend: " + " ".join(self.s(n, COMPONENT_SGR[n]) for n in present)
+            return [line, legend]
+        line = "".join(s for s, _, _ in cs)
+        ruler = "".join(
+            (COMPONENT_MARK.get(owner[i] or "", " ")) * w for i, (_, w, _) in enumerate(cs)
+        ).rstrip()
+        legend = "legend: " + "  ".join(f"{COMPONENT_MARK[n]} {n}" for n in present)
+        return [line, ruler, legend]
+
+    def problems(
+        self, text: str, title: str, items: list[dict[str, object]], empty: str
+    ) -> list[str]:
+        """Diagnostics or findings, each with its span marked under the input."""
+        if not items:
+            return [f"{title}: {self.s.dim(empty)}"]
+        out = [f"{title} ({len(items)}):"]
+        for item in items:
+            sev = _str(item, "severity") or ""
+            start, end = _int(item, "start"), _int(item, "end")
+            out.append(
+                f"  {self.s(f'{sev:<8}', SEVERITY_SGR.get(sev))} "
+                f"{self.s.bold(_str(item, 'code') or '')} [{start}, {end}) "
+                f"{show(_str(item, 'message') or '', self.s)}"
+            )
+            out.extend(
+                "    " + line for line in marked(text, start, end, self.s, SEVERITY_SGR.get(sev))
+            )
+        return out
+
+    def parse(self, a: Mapping[str, object]) -> list[str]:
+        """The ``parse`` answer: coloured URI, component table, diagnostics."""
+        text = _str(a, "input") or ""
+        spans = _objs(a, "spans")
+        out = self.coloured_uri(text, spans)
+        edition = _str(a, "edition") or ""
+        from uriinspector.core.editions import EDITION_TITLES
+
+        where = {_str(s, "component"): (_int(s, "start"), _int(s, "end")) for s in spans}
+        out.append(f"  {'edition':<10} {edition}  {self.s.dim(EDITION_TITLES.get(edition, ''))}")
+        out.append(f"  {'kind':<10} {_str(a, 'kind')}")
+        out.append(f"  {'valid':<10} {_yes(a.get('valid'), self.s)}")
+        comps = _obj(a, "components")
+        for name in (
+            "scheme",
+            "authority",
+            "userinfo",
+            "host",
+            "port",
+            "path",
+            "query",
+            "fragment",
+        ):
+            value = comps.get(name)
+            shown = _value(value if isinstance(value, str) else None, self.s)
+            line = f"  {self.s(f'{name:<10}', COMPONENT_SGR.get(name))} {shown}"
+            if name in where:
+                line += self.s.dim(f"  [{where[name][0]}, {where[name][1]})")
+            if name == "host" and a.get("host_kind"):
+                line += f"  {_str(a, 'host_kind')}"
+            out.append(line)
+        if edition == "whatwg":
+            out.append(f"  {'href':<10} {_value(_str(a, 'href'), self.s)}")
+            for key, value in _obj(a, "whatwg").items():
+                out.append(
+                    f"    {key:<10} {_value(value if isinstance(value, str) else None, self.s)}"
+                )
+        out.extend(self.problems(text, "diagnostics", _objs(a, "diagnostics"), "none"))
+        return out
+
+    def analyze(self, a: Mapping[str, object]) -> list[str]:
+        """The ``analyze`` answer: the parse view plus findings."""
+        text = _str(a, "input") or ""
+        out = self.parse(a)
+        out.append(f"  {'effective host':<19} {_value(_str(a, 'effective_host'), self.s)}")
+        out.append(f"  {'registrable domain':<19} {_value(_str(a, 'registrable_domain'), self.s)}")
+        findings = _objs(a, "findings")
+        out.extend(self.problems(text, "findings", findings, "nothing notable"))
+        counts = {sev: 0 for sev in ("danger", "warning", "info")}
+        for f in findings:
+            sev = _str(f, "severity") or ""
+            counts[sev] = counts.get(sev, 0) + 1
+        summary = ", ".join(
+            self.s(f"{n} {sev}", SEVERITY_SGR.get(sev)) for sev, n in counts.items() if n
+        )
+        out.append("summary: " + (summary or "nothing notable"))
+        return out
+
+    def resolve(self, a: Mapping[str, object], strict: bool) -> list[str]:
+        """The ``resolve`` answer: inputs, the numbered trace, the target."""
+        from uriinspector.core.editions import EDITION_TITLES
+
+        rules = _str(a, "rules") or ""
+        out = [
+            f"{'base':<7} {show(_str(a, 'base') or '', self.s)}",
+            f"{'ref':<7} {show(_str(a, 'ref') or '', self.s)}",
+            f"{'rules':<7} {rules}  {self.s.dim(EDITION_TITLES.get(rules, ''))}"
+            + ("" if strict else "  (non-strict)"),
+        ]
+        steps = _objs(a, "steps")
+        for i, step in enumerate(steps, 1):
+            out.append(
+                f"{i:>3}. {self.s.bold(_str(step, 'rule') or '')}: "
+                f"{show(_str(step, 'detail') or '', self.s)}"
+            )
+            out.append(f"     → {_value(_str(step, 'value'), self.s)}")
+        err = a.get("error")
+        if isinstance(err, dict):
+            out.append(
+                self.s(f"error: {_str(err, 'code')}", "1;31")
+                + f": {show(_str(err, 'message') or '', self.s)}"
+            )
+        target = _str(a, "target")
+        out.append(f"{'target':<7} {self.s.bold(_value(target, self.s))}")
+        if target is not None:
+            out.append(f"{'same document':<7} {_yes(a.get('same_document'), self.s)}")
+        return out
+
+    def resolve_table(self, answers: list[Answer]) -> list[str]:
+        """Every rule set's target side by side; ``*`` marks a target unlike RFC 3986's."""
+        first = answers[0] if answers else {}
+        out = [
+            f"base  {show(_str(first, 'base') or '', self.s)}",
+            f"ref   {show(_str(first, 'ref') or '', self.s)}",
+            f"  {'rules':<15} target",
+        ]
+        reference = _str(first, "target")
+        for a in answers:
+            if protocol.is_error_answer(a):
+                out.append(f"  {_str(a, 'rules') or '?':<15} " + self.failure(a)[0])
+                continue
+            target = _str(a, "target")
+            err = _obj(a, "error")
+            cell = (
+                _value(target, self.s)
+                if target is not None
+                else self.s(f"(error: {_str(err, 'code')})", "31")
+            )
+            mark = "*" if target != reference else " "
+            out.append(f"{mark} {_str(a, 'rules') or '':<15} {cell}")
+        return out
+
+    def normalize(self, a: Mapping[str, object]) -> list[str]:
+        """The ladder as a table, with each rung's edits under it."""
+        out = [
+            f"input       {show(_str(a, 'input') or '', self.s)}",
+            "   rung              changed  value",
+        ]
+        for i, rung in enumerate(_objs(a, "rungs"), 1):
+            name = _str(rung, "name") or ""
+            if name == "protocol-based":
+                changed = self.s.dim("n/a    ")
+            else:
+                changed = f"{'yes' if rung.get('changed') is True else 'no':<7}"
+                if rung.get("changed") is True:
+                    changed = self.s(changed, "33")
+            out.append(f"{i:>2} {name:<17} {changed}  {show(_str(rung, 'value') or '', self.s)}")
+            for edit in _objs(rung, "edits"):
+                out.append(
+                    "        "
+                    + self.s.dim(f"[{_int(edit, 'start')}, {_int(edit, 'end')})")
+                    + f" → {show(repr(_str(edit, 'replacement') or ''), self.s)}"
+                    + f"  {show(_str(edit, 'reason') or '', self.s)}"
+                )
+        out.append(f"normalized  {self.s.bold(show(_str(a, 'normalized') or '', self.s))}")
+        return out
+
+    def compare(self, a: Mapping[str, object], ladders: tuple[Answer, Answer]) -> list[str]:
+        """The verdict and, rung by rung, both values and whether they are equal."""
+        out = [f"a  {show(_str(a, 'a') or '', self.s)}", f"b  {show(_str(a, 'b') or '', self.s)}"]
+        rung = _str(a, "rung")
+        if a.get("equivalent") is True:
+            out.append(f"equivalent: {self.s('yes', '32')}, from rung {rung}")
+        else:
+            out.append(f"equivalent: {self.s('no', '31')} (at no rung of the ladder)")
+        rungs_a, rungs_b = _objs(ladders[0], "rungs"), _objs(ladders[1], "rungs")
+        out.append(f"   {'rung':<17} equal  values")
+        for ra, rb in zip(rungs_a, rungs_b, strict=False):
+            va, vb = _str(ra, "value") or "", _str(rb, "value") or ""
+            out.append(
+                f"   {_str(ra, 'name') or '':<17} {_yes(va == vb, self.s):<5}  a {show(va, self.s)}"
+            )
+            out.append(f"   {'':<17} {'':<5}  b {show(vb, self.s)}")
+        return out
+
+    def urn(self, a: Mapping[str, object]) -> list[str]:
+        """The URN's parts, lexical form and diagnostics."""
+        text = _str(a, "input") or ""
+        out = [show(text, self.s), f"  {'valid':<13} {_yes(a.get('valid'), self.s)}"]
+        for key in ("nid", "nss", "r_component", "q_component", "f_component", "lexical_form"):
+            out.append(f"  {key:<13} {_value(_str(a, key), self.s)}")
+        directives = a.get("query_directives")
+        if isinstance(directives, list):
+            out.append(f"  {'directives':<13} {len(directives)}")
+            for d in _objs(a, "query_directives"):
+                out.append(
+                    f"    {show(_str(d, 'keyword') or '', self.s)} = "
+                    f"{show(_str(d, 'value') or '', self.s)}"
+                )
+        out.extend(self.problems(text, "diagnostics", _objs(a, "diagnostics"), "none"))
+        return out
+
+    def urn_equivalent(self, a: Mapping[str, object], objective: str) -> list[str]:
+        """Whether two URNs are lexically equivalent."""
+        return [
+            f"a  {show(_str(a, 'a') or '', self.s)}",
+            f"b  {show(_str(a, 'b') or '', self.s)}",
+            f"equivalent ({objective}): {_yes(a.get('equivalent'), self.s)}",
+        ]
+
+    def extract(self, a: Mapping[str, object], text: str) -> list[str]:
+        """The URI references found in the text, with their offsets."""
+        uris = _objs(a, "uris")
+        out = [f"{len(uris)} URI reference{'s' if len(uris) != 1 else ''} found"]
+        for u in uris:
+            out.append(
+                self.s.dim(f"  [{_int(u, 'start')}, {_int(u, 'end')})")
+                + f"  {self.s.bold(show(_str(u, 'uri') or '', self.s))}"
+            )
+        return out
+
+
+# ---- the argument parser -------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse tree of every command (usage text is pinned by a test)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--json", action="store_true", help="print the batch contract's answer, one per line"
+    )
+    common.add_argument(
+        "--color",
+        "--colour",
+        dest="color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour output (auto: only on a terminal, and not when NO_COLOR is set)",
+    )
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Take URIs apart with spans, in every edition of the standard. "
+        "With no command (or a URI), opens the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    sub.add_parser(
+        "batch",
+        help="JSON Lines requests on stdin, one answer per line on stdout",
+        description="Read JSON Lines requests on stdin; write one answer per non-blank "
+        "line, in order, flushed per line (protocol v1, see docs/batch.md).",
+    )
+    p = sub.add_parser("parse", parents=[common], help="split URIs into components")
+    p.add_argument("uris", nargs="+", metavar="URI")
+    p.add_argument("--edition", choices=protocol.PARSE_EDITIONS, default="rfc3986")
+    p.add_argument("--base", help="base URL for relative input (whatwg edition only)")
+
+    p = sub.add_parser("analyze", parents=[common], help="findings about suspicious links")
+    p.add_argument("uris", nargs="+", metavar="URI")
+    p.add_argument(
+        "--defang", action="store_true", help="also print the defanged form, safe to share"
+    )
+
+    p = sub.add_parser("resolve", parents=[common], help="resolve a reference against a base")
+    p.add_argument("base", metavar="BASE")
+    p.add_argument("ref", metavar="REF")
+    p.add_argument(
+        "--rules",
+        choices=(*protocol.RULE_SETS, "all"),
+        default="rfc3986",
+        help="rule set, or 'all' for a table of every rule set",
+    )
+    strictness = p.add_mutually_exclusive_group()
+    strictness.add_argument(
+        "--strict",
+        dest="strict",
+        action="store_true",
+        default=True,
+        help="RFC 3986 §5.2.2 strict parser (default)",
+    )
+    strictness.add_argument(
+        "--non-strict",
+        dest="strict",
+        action="store_false",
+        help="ignore a scheme equal to the base's (RFC 3986 §5.2.2, backward compatibility)",
+    )
+
+    p = sub.add_parser("normalize", parents=[common], help="climb the normalization ladder")
+    p.add_argument("uris", nargs="+", metavar="URI")
+
+    p = sub.add_parser("compare", parents=[common], help="are two URIs equivalent, from which rung")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+
+    p = sub.add_parser("urn", parents=[common], help="take URNs apart; compare two")
+    p.add_argument("urns", nargs="+", metavar="URN")
+    p.add_argument(
+        "--equivalent", action="store_true", help="compare exactly two URNs (URN draft §5)"
+    )
+    p.add_argument("--objective", choices=protocol.URN_OBJECTIVES, default="resource")
+
+    p = sub.add_parser(
+        "extract", parents=[common], help="find URI references in free text (stdin if no TEXT)"
+    )
+    p.add_argument("text", nargs="*", metavar="TEXT")
+
+    p = sub.add_parser("open", help="open a URI in the window")
+    p.add_argument("uri", nargs="?", metavar="URI")
+    return parser
+
+
+def _parse_args(
+    parser: argparse.ArgumentParser, argv: list[str], env: Environment
+) -> argparse.Namespace | ExitStatus:
+    """Run argparse with its printing routed to ``env``; an exit becomes a status."""
+    out, err = io.StringIO(), io.StringIO()
+    result: argparse.Namespace | ExitStatus
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            result = parser.parse_args(argv)
+        except SystemExit as exc:
+            result = ExitStatus.SUCCESS if exc.code in (0, None) else ExitStatus.USAGE
+    if out.getvalue():
+        env.write(out.getvalue())
+    if err.getvalue():
+        env.stderr.write(err.getvalue())
+        env.stderr.flush()
+    return result
+
+
+# ---- commands ------------------------------------------------------------------------------
+
+
+def run_batch(env: Environment) -> ExitStatus:
+    """Answer every non-blank stdin line, in order, flushing each answer."""
+    while True:
+        try:
+            raw = env.stdin.readline()
+        except OSError as exc:
+            env.error(f"{PROG} batch: cannot read stdin: {exc}")
+            return ExitStatus.ERROR
+        if not raw:
+            return ExitStatus.SUCCESS
+        answer = protocol.handle_line(raw)
+        if answer is None:
+            continue
+        env.stdout.write((protocol.encode_answer(answer) + "\n").encode("ascii"))
+        env.stdout.flush()
+
+
+def _emit(
+    env: Environment,
+    ns: argparse.Namespace,
+    answers: list[Answer],
+    render: Callable[[Answer], list[str]],
+) -> ExitStatus:
+    """Print answers as JSON Lines (``--json``) or rendered, blocks apart."""
+    status = ExitStatus.SUCCESS
+    for i, answer in enumerate(answers):
+        is_error = protocol.is_error_answer(answer)
+        if is_error:
+            status = ExitStatus.ERROR
+        if ns.json:
+            env.write(protocol.encode_answer(answer) + "\n")
+            continue
+        style = Style(use_colour(ns.color, env))
+        lines = Renderer(style).failure(answer) if is_error else render(answer)
+        env.write(("\n" if i else "") + "\n".join(lines) + "\n")
+    return status
+
+
+def _refang(text: str) -> tuple[str, bool]:
+    """``defang.refang`` when that core module is present; else the text unchanged."""
+    try:
+        mod = importlib.import_module("uriinspector.core.defang")
+    except ImportError:
+        return text, False
+    result = mod.refang(text)
+    return str(result[0]), bool(result[1])
+
+
+def cmd_analyze(env: Environment, ns: argparse.Namespace) -> ExitStatus:
+    """``analyze URI…``: findings, accepting defanged input; ``--defang`` adds the safe form."""
+    style = Style(use_colour(ns.color, env))
+    answers: list[Answer] = []
+    notes: list[list[str]] = []
+    for uri in ns.uris:
+        note: list[str] = []
+        try:
+            text, changed = _refang(uri)
+        except Exception as exc:
+            text, changed = uri, False
+            note.append(f"note: could not refang: {exc}")
+        if changed:
+            note.append(f"note: defanged input read as {show(text, style)}")
+        answer = protocol.handle_request({"op": "analyze", "input": text})
+        if ns.defang and "error" not in answer:
+            try:
+                mod = importlib.import_module("uriinspector.core.defang")
+                answer["defanged"] = str(mod.defang(text))
+            except Exception as exc:
+                note.append(f"note: defanging is unavailable: {type(exc).__name__}: {exc}")
+            else:
+                note.append(f"defanged: {show(str(answer['defanged']), style)}")
+        answers.append(answer)
+        notes.append(note)
+    if ns.json:
+        return _emit(env, ns, answers, lambda a: [])
+    renderer = Renderer(style)
+    pending = iter(notes)
+    return _emit(env, ns, answers, lambda a: [*renderer.analyze(a), *next(pending)])
+
+
+def cmd_resolve(env: Environment, ns: argparse.Namespace) -> ExitStatus:
+    """``resolve BASE REF``: the trace, or with ``--rules all`` a table of rule sets."""
+    rules = protocol.RULE_SETS if ns.rules == "all" else (ns.rules,)
+    answers = [_resolve_answer(ns.base, ns.ref, r, ns.strict) for r in rules]
+    renderer = Renderer(Style(use_colour(ns.color, env)))
+    if ns.rules == "all" and not ns.json:
+        env.write("\n".join(renderer.resolve_table(answers)) + "\n")
+        return ExitStatus.SUCCESS
+    return _emit(env, ns, answers, lambda a: renderer.resolve(a, ns.strict))
+
+
+def _resolve_answer(base: str, ref: str, rules: str, strict: bool) -> Answer:
+    """A resolve answer through the protocol (``strict=False`` needs the direct helper)."""
+    if strict:
+        return protocol.handle_request({"op": "resolve", "base": base, "ref": ref, "rules": rules})
+    try:
+        return {"op": "resolve", **protocol.answer_resolve(base, ref, rules, strict=False)}
+    except Exception as exc:
+        return protocol.error_answer(
+            protocol.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}", "resolve"
+        )
+
+
+def cmd_compare(env: Environment, ns: argparse.Namespace) -> ExitStatus:
+    """``compare A B``: equivalent or not, and the two ladders rung by rung."""
+    answer = protocol.handle_request({"op": "compare", "a": ns.a, "b": ns.b})
+    if ns.json:
+        return _emit(env, ns, [answer], lambda a: [])
+    ladders = (
+        protocol.handle_request({"op": "normalize", "input": ns.a}),
+        protocol.handle_request({"op": "normalize", "input": ns.b}),
+    )
+    renderer = Renderer(Style(use_colour(ns.color, env)))
+    return _emit(env, ns, [answer], lambda a: renderer.compare(a, ladders))
+
+
+def cmd_urn(env: Environment, ns: argparse.Namespace) -> ExitStatus:
+    """``urn URN…``; ``--equivalent A B`` compares two (URN draft §5)."""
+    renderer = Renderer(Style(use_colour(ns.color, env)))
+    if ns.equivalent:
+        if len(ns.urns) != 2:
+            env.error(f"{PROG} urn: --equivalent takes exactly two URNs")
+            return ExitStatus.USAGE
+        answer = protocol.handle_request(
+            {"op": "urn-equivalent", "a": ns.urns[0], "b": ns.urns[1], "objective": ns.objective}
+        )
+        return _emit(env, ns, [answer], lambda a: renderer.urn_equivalent(a, ns.objective))
+    answers = [protocol.handle_request({"op": "urn", "input": u}) for u in ns.urns]
+    return _emit(env, ns, answers, renderer.urn)
+
+
+def cmd_extract(env: Environment, ns: argparse.Namespace) -> ExitStatus:
+    """``extract [TEXT…]``: URI references in the text (stdin when no TEXT is given)."""
+    if ns.text:
+        text = " ".join(ns.text)
+    else:
+        try:
+            text = env.stdin.read().decode("utf-8", "replace")
+        except OSError as exc:
+            env.error(f"{PROG} extract: cannot read stdin: {exc}")
+            return ExitStatus.ERROR
+    answer = protocol.handle_request({"op": "extract", "text": text})
+    renderer = Renderer(Style(use_colour(ns.color, env)))
+    return _emit(env, ns, [answer], lambda a: renderer.extract(a, text))
+
+
+def cmd_open(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
+    """``open [URI]``: hand over to the window (imported lazily: the CLI has no Qt)."""
+    try:
+        app = importlib.import_module("uriinspector.gui.app")
+    except ImportError as exc:
+        env.error(f"{PROG} open: the window is not available: {exc}")
+        return ExitStatus.ERROR
+    status = app.main([ns.uri] if ns.uri is not None else [])
+    return int(status) if isinstance(status, int) else ExitStatus.SUCCESS
+
+
+def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
+    command: str = ns.command
+    if command == "batch":
+        return run_batch(env)
+    if command == "open":
+        return cmd_open(env, ns)
+    if command == "analyze":
+        return cmd_analyze(env, ns)
+    if command == "resolve":
+        return cmd_resolve(env, ns)
+    if command == "compare":
+        return cmd_compare(env, ns)
+    if command == "urn":
+        return cmd_urn(env, ns)
+    if command == "extract":
+        return cmd_extract(env, ns)
+    renderer = Renderer(Style(use_colour(ns.color, env)))
+    if command == "parse":
+        answers = [
+            protocol.handle_request(
+                {"op": "parse", "input": u, "edition": ns.edition, "base": ns.base}
+            )
+            for u in ns.uris
+        ]
+        return _emit(env, ns, answers, renderer.parse)
+    answers = [protocol.handle_request({"op": "normalize", "input": u}) for u in ns.uris]
+    return _emit(env, ns, answers, renderer.normalize)
+
+
+def _silence_stdout(env: Environment) -> None:
+    """After EPIPE, point fd 1 at /dev/null so the interpreter's final flush is quiet."""
+    if not env.is_system:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> int:
+    """Run the CLI on ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    env = Environment.from_system() if env is None else env
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parsed = _parse_args(build_parser(), args, env)
+        if isinstance(parsed, ExitStatus):
+            return parsed
+        return _dispatch(env, parsed)
+    except KeyboardInterrupt:
+        return ExitStatus.ERROR_CTRL_C
+    except BrokenPipeError:
+        _silence_stdout(env)
+        return ExitStatus.BROKEN_PIPE
+    except OSError as exc:
+        with contextlib.suppress(OSError, ValueError):
+            env.error(f"{PROG}: {exc}")
+        return ExitStatus.ERROR

@@ -52,7 +52,12 @@ def detect_encoding(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
             names.append(_CONTROL_NAMES.get(o, f"control 0x{o:02X}"))
         crlf = 0x0D in octets or 0x0A in octets
         nul = 0x00 in octets
+        where = component_at(ref, m.start())
         severity: FindingSeverity = "danger" if crlf or nul else "warning"
+        mail_body = ref.scheme is not None and ref.scheme.text.lower() == "mailto"
+        if mail_body and where == "query" and not nul:
+            # RFC 6068 §5: line breaks in a mailto body are written %0D%0A.
+            severity = "info"
         if crlf:
             why = ("CR/LF can start a new header or protocol line when passed on "
                    "unescaped (response splitting, SMTP/telnet command injection)")
@@ -65,7 +70,7 @@ def detect_encoding(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
                 ESCAPED_CONTROL,
                 severity,
                 Span(m.start(), m.end()),
-                f"{m.group(0)} in the {component_at(ref, m.start())} decodes to "
+                f"{m.group(0)} in the {where} decodes to "
                 f"{' '.join(names)}: {why} (draft-2003 §7.2).",
             )
         )

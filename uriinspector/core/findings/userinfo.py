@@ -67,7 +67,9 @@ def detect_userinfo(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     if _URL_LIKE.search(decoded):
         severity, why = "danger", "it looks like a web address"
     else:
-        name = _host_like(decoded)
+        # Only the user name is read as a site: an anonymous-FTP password such as
+        # "anon%40example.com" (RFC 1738 §3.2.2 convention) is not a disguise.
+        name = _host_like(pct_decode(user_raw))
         if name is not None:
             severity, why = "danger", f"it names the host {show(name)}"
         elif "." in decoded:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from uriinspector.core.charsets import RFC3986_UNRESERVED
 from uriinspector.core.schemes import ascii_lower, scheme_facts
 from uriinspector.core.spans import Span
-from uriinspector.core.split import SplitReference, split
+from uriinspector.core.split import Part, split_authority
 from uriinspector.core.urn import parse_urn
 
 RUNG_NAMES: tuple[str, ...] = (
@@ -128,8 +128,35 @@ def apply_edits(text: str, edits: tuple[Edit, ...]) -> str:
 #: What one rung function returns: its edits, its value, and a note for the window.
 _Step = tuple[tuple[Edit, ...], str, str]
 
+# RFC 3986 Appendix B, as in ``split.py``; the ladder needs only the component
+# boundaries, not ``split``'s segments and query parameters (a 1 MB path has 10^5).
+_APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
 
-def _is_urn(ref: SplitReference) -> bool:
+
+@dataclass(frozen=True, slots=True)
+class _Parts:
+    """The components of a reference that the ladder looks at (RFC 3986 Appendix B)."""
+
+    scheme: Part | None
+    authority: Part | None
+    host: Part | None
+    port: Part | None
+    path: Part
+
+
+def _parts(text: str) -> _Parts:
+    m = _APPENDIX_B.match(text)
+    assert m is not None  # every group is optional: the pattern matches any string
+    scheme = None if m.group(2) is None else Part(m.group(2), Span(m.start(2), m.end(2)))
+    authority = host = port = None
+    if m.group(4) is not None:
+        authority = Part(m.group(4), Span(m.start(4), m.end(4)))
+        _, host, port, _ = split_authority(text, m.start(4), m.end(4))
+    path = Part(m.group(5), Span(m.start(5), m.end(5)))
+    return _Parts(scheme, authority, host, port, path)
+
+
+def _is_urn(ref: _Parts) -> bool:
     return ref.scheme is not None and ascii_lower(ref.scheme.text) == "urn"
 
 
@@ -156,7 +183,7 @@ def _case(text: str) -> _Step:
     path, query and fragment keep their case. For a URN the NID is case-insensitive
     (URN draft §2.1, §5 step 2).
     """
-    ref = split(text)
+    ref = _parts(text)
     edits: list[Edit] = []
     lowered: list[tuple[Span, str]] = []
     if ref.scheme is not None:
@@ -169,20 +196,29 @@ def _case(text: str) -> _Step:
             lowered.append((nid, "URN draft §5 step 2: the NID is case-insensitive (§2.1)"))
     lowered.sort(key=lambda item: item[0].start)
     hex_reason = "RFC 3986 §6.2.2.1: percent-encoding hex digits are upper-cased"
+    out: list[str] = []
     pos = 0
     for span, reason in [*lowered, (Span(len(text), len(text)), "")]:
         # triplets between the lower-cased regions: upper-case their hex digits
         for m in _TRIPLET.finditer(text, pos, span.start):
-            up = m.group(0).upper()
-            if up != m.group(0):
-                edits.append(Edit(Span(m.start(), m.end()), up, hex_reason))
+            old = m.group(0)
+            up = old.upper()
+            if up != old:
+                start = m.start()
+                edits.append(Edit(Span(start, start + 3), up, hex_reason))
+                out.append(text[pos:start])
+                out.append(up)
+                pos = start + 3
+        out.append(text[pos : span.start])
+        pos = max(pos, span.start)
         if span.end > span.start:
             old = span.of(text)
             new = _case_region(old, lower=True)
             if new != old:
                 edits.append(Edit(span, new, reason))
-        pos = max(pos, span.end)
-    return tuple(edits), apply_edits(text, tuple(edits)), ""
+            out.append(new)
+            pos = span.end
+    return tuple(edits), "".join(out), ""
 
 
 def _percent(text: str) -> _Step:
@@ -195,34 +231,41 @@ def _percent(text: str) -> _Step:
     In the scheme and host the decoded letter is written in lower case, which §6.2.2.1
     licenses and which keeps the ladder idempotent.
     """
-    ref = split(text)
+    ref = _parts(text)
     if _is_urn(ref):
         return (), text, "URN: percent-encoding MUST NOT be removed (URN draft §5)"
-    folded: list[Span] = [p.span for p in (ref.scheme, ref.host) if p is not None]
+    # In the scheme and host a decoded letter is written in lower case.
+    folded = [(p.span.start, p.span.end) for p in (ref.scheme, ref.host) if p is not None]
     edits: list[Edit] = []
+    out: list[str] = []
+    reasons: dict[str, str] = {}
     out_tail = ""  # the last two characters of the output so far
     pos = 0
     for m in _TRIPLET.finditer(text):
-        out_tail = (out_tail + text[pos : m.start()])[-2:]
-        char = chr(int(m.group(0)[1:], 16))
-        pos = m.end()
+        start = m.start()
+        triplet = m.group(0)
+        out_tail = (out_tail + text[pos:start])[-2:]
+        out.append(text[pos:start])
+        pos = start + 3
+        char = chr(int(triplet[1:], 16))
         stray = out_tail.endswith("%") or (
             len(out_tail) == 2 and out_tail[0] == "%" and out_tail[1] in _HEX
         )
         if char not in RFC3986_UNRESERVED or (stray and char in _HEX):
-            out_tail = (out_tail + m.group(0).upper())[-2:]
+            out_tail = triplet[1:]
+            out.append(triplet)
             continue
-        if any(s.contains(m.start()) for s in folded):
+        if any(a <= start < b for a, b in folded):
             char = ascii_lower(char)
-        edits.append(
-            Edit(
-                Span(m.start(), m.end()),
-                char,
-                f"RFC 3986 §6.2.2.2: {m.group(0)} encodes the unreserved {char!r} (§2.3)",
-            )
-        )
+        reason = reasons.get(triplet + char)
+        if reason is None:
+            reason = f"RFC 3986 §6.2.2.2: {triplet} encodes the unreserved {char!r} (§2.3)"
+            reasons[triplet + char] = reason
+        edits.append(Edit(Span(start, pos), char, reason))
+        out.append(char)
         out_tail = (out_tail + char)[-2:]
-    return tuple(edits), apply_edits(text, tuple(edits)), ""
+    out.append(text[pos:])
+    return tuple(edits), "".join(out), ""
 
 
 def remove_dot_segments(path: str) -> str:
@@ -271,7 +314,7 @@ def _path(text: str) -> _Step:
     result starting "//" keeps a "/." in front, or the path would turn into an
     authority (§3.3: such a path cannot begin with "//").
     """
-    ref = split(text)
+    ref = _parts(text)
     if _is_urn(ref):
         return (), text, "URN: the NSS is opaque, no path segments (URN draft §2.2)"
     path = ref.path
@@ -294,7 +337,7 @@ def _scheme_based(text: str) -> _Step:
     URN draft §5 rules finish the lexical form: the fragment (step 4) and the query
     (step 5a; RFC 8141 §3 likewise ignores r-, q- and f-components) are removed.
     """
-    ref = split(text)
+    ref = _parts(text)
     notes: list[str] = []
     edits: list[Edit] = []
     if _is_urn(ref):

@@ -277,10 +277,15 @@ class Renderer:
                 owner[i] = name
         present = [n for n in COMPONENT_SGR if n in owner]
         if self.s.enabled:
-            line = "".join(
-                self.s(s, "7") if esc else self.s(s, COMPONENT_SGR.get(owner[i] or ""))
-                for i, (s, _, esc) in enumerate(cs)
-            )
+            runs: list[tuple[str, str | None]] = []
+            for i, (shown, _, esc) in enumerate(cs):
+                sgr = COMPONENT_SGR.get(owner[i] or "")
+                sgr = f"{sgr};7" if esc and sgr else ("7" if esc else sgr)
+                if runs and runs[-1][1] == sgr:
+                    runs[-1] = (runs[-1][0] + shown, sgr)
+                else:
+                    runs.append((shown, sgr))
+            line = "".join(self.s(t, sgr) for t, sgr in runs)
             legend = "legend: " + " ".join(self.s(n, COMPONENT_SGR[n]) for n in present)
             return [line, legend]
         line = "".join(s for s, _, _ in cs)
@@ -323,26 +328,28 @@ class Renderer:
         out.append(f"  {'kind':<10} {_str(a, 'kind')}")
         out.append(f"  {'valid':<10} {_yes(a.get('valid'), self.s)}")
         comps = _obj(a, "components")
-        for name in (
-            "scheme",
-            "authority",
-            "userinfo",
-            "host",
-            "port",
-            "path",
-            "query",
-            "fragment",
-        ):
+        names = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+        shown = {}
+        for name in names:
             value = comps.get(name)
-            shown = _value(value if isinstance(value, str) else None, self.s)
-            line = f"  {self.s(f'{name:<10}', COMPONENT_SGR.get(name))} {shown}"
+            shown[name] = _value(value if isinstance(value, str) else None, Style(False))
+        column = min(40, max(len(v) for v in shown.values()))
+        for name in names:
+            value = comps.get(name)
+            cell = _value(value if isinstance(value, str) else None, self.s)
+            line = f"  {self.s(f'{name:<10}', COMPONENT_SGR.get(name))} {cell}"
+            extra = []
             if name in where:
-                line += self.s.dim(f"  [{where[name][0]}, {where[name][1]})")
-            if name == "host" and a.get("host_kind"):
-                line += f"  {_str(a, 'host_kind')}"
-            out.append(line)
+                extra.append(self.s.dim(f"[{where[name][0]}, {where[name][1]})"))
+            if name == "host" and edition != "whatwg" and a.get("host_kind"):
+                extra.append(_str(a, "host_kind") or "")
+            if extra:
+                line += " " * max(1, column - len(shown[name]) + 2) + "  ".join(extra)
+            out.append(line.rstrip())
         if edition == "whatwg":
             out.append(f"  {'href':<10} {_value(_str(a, 'href'), self.s)}")
+            if a.get("host_kind"):
+                out.append(f"  {'host kind':<10} {_str(a, 'host_kind')}")
             for key, value in _obj(a, "whatwg").items():
                 out.append(
                     f"    {key:<10} {_value(value if isinstance(value, str) else None, self.s)}"

@@ -1,0 +1,189 @@
+"""The characters pane: one row per character with its class under the chosen edition.
+
+A table model over ``Analysis.characters`` (the core's ``CharInfo`` tuple), so an
+8 KB or 1 MB input costs one model reset, not one widget item per cell. Data is
+formatted lazily, only for the rows on screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.gui.panes import palette
+from uriinspector.gui.panes._common import SPAN_ROLE, name_widget, visible_char
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+    from uriinspector.core.characters import CharInfo
+
+COL_INDEX, COL_CHAR, COL_CODEPOINT, COL_CLASS, COL_COMPONENT, COL_DECODED, COL_NAME = range(7)
+HEADERS = ("#", "Char", "Code point", "Class", "Component", "Decoded", "Unicode name")
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def _octet_text(info: CharInfo) -> str:
+    """The ``%XX`` octet and what it decodes to, as the core computed them."""
+    octet = info.escape_octet
+    decoded = info.decoded
+    parts: list[str] = []
+    if octet is not None:
+        parts.append(f"0x{octet:02X}" if isinstance(octet, int) else str(octet))
+    if decoded is not None and decoded != "":
+        parts.append("→ " + "".join(visible_char(c) if len(decoded) == 1 else c for c in decoded))
+    return " ".join(parts)
+
+
+class CharactersModel(QAbstractTableModel):
+    """Read-only table over a tuple of ``CharInfo``; formats each cell on demand."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: tuple[CharInfo, ...] = ()
+        self._colours: dict[str, QColor] = {}
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+
+    def set_characters(self, rows: tuple[CharInfo, ...], colours: dict[str, QColor]) -> None:
+        """Replace every row at once (one reset, whatever the length)."""
+        self.beginResetModel()
+        self._rows = rows
+        self._colours = colours
+        self.endResetModel()
+
+    def row_info(self, row: int) -> CharInfo | None:
+        """The ``CharInfo`` shown in ``row``, if any."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> object:
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(HEADERS)
+        ):
+            return HEADERS[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        info = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(info, col)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == COL_CHAR:
+                return f"U+{ord(info.char):04X}" if info.char else None
+            if col == COL_CLASS:
+                return "Character class under the chosen edition"
+            return None
+        if role == Qt.ItemDataRole.ForegroundRole and col == COL_COMPONENT:
+            return self._colours.get(str(info.component))
+        if role == Qt.ItemDataRole.FontRole and col in (COL_CHAR, COL_CODEPOINT, COL_DECODED):
+            return self._mono
+        if role == Qt.ItemDataRole.TextAlignmentRole and col == COL_INDEX:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == SPAN_ROLE:
+            return (info.index, info.index + 1)
+        return None
+
+    @staticmethod
+    def _display(info: CharInfo, col: int) -> str:
+        if col == COL_INDEX:
+            return str(info.index)
+        if col == COL_CHAR:
+            return visible_char(info.char)
+        if col == COL_CODEPOINT:
+            return f"U+{ord(info.char):04X}" if info.char else ""
+        if col == COL_CLASS:
+            return str(info.char_class)
+        if col == COL_COMPONENT:
+            return "" if info.component is None else str(info.component)
+        if col == COL_DECODED:
+            return _octet_text(info)
+        if col == COL_NAME:
+            return info.unicode_name or ""
+        return ""
+
+
+class CharactersPane(QWidget):
+    """A table of every character; selecting a row asks for that character's span."""
+
+    spanRequested = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._syncing = False
+        self.model = CharactersModel(self)
+        self.view = QTableView(self)
+        name_widget(self.view, "charactersView", "Characters")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
+        self.view.setCornerButtonEnabled(False)
+        vheader = self.view.verticalHeader()
+        vheader.setVisible(False)
+        # Fixed row heights: the view never measures 8,000 (or 1,000,000) rows.
+        vheader.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vheader.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        hheader = self.view.horizontalHeader()
+        hheader.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hheader.setStretchLastSection(True)
+        em = self.fontMetrics().horizontalAdvance("M")
+        for col, width in (
+            (COL_INDEX, 5), (COL_CHAR, 7), (COL_CODEPOINT, 7), (COL_CLASS, 11),
+            (COL_COMPONENT, 7), (COL_DECODED, 7),
+        ):
+            self.view.setColumnWidth(col, width * em)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        self.view.selectionModel().currentRowChanged.connect(self._on_view_current_row_changed)
+
+    def show_analysis(self, a: Analysis) -> None:
+        """Show ``a.characters``; the selection is kept by row when it still exists."""
+        row = self.view.currentIndex().row()
+        pal = self.view.palette()
+        colours = {
+            name: palette.component_color(name, pal) for name in palette.COMPONENT_STYLES
+        }
+        self.model.set_characters(tuple(a.characters), colours)
+        if 0 <= row < self.model.rowCount():
+            self._syncing = True
+            try:
+                self.view.setCurrentIndex(self.model.index(row, 0))
+            finally:
+                self._syncing = False
+
+    def _on_view_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        info = self.model.row_info(current.row())
+        if info is not None and not self._syncing:
+            self.spanRequested.emit(info.index, info.index + 1)

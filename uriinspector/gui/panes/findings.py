@@ -1,0 +1,262 @@
+"""The findings pane: what is suspicious about the link, then what the grammar says.
+
+Rows come from ``Analysis.findings`` (danger/warning/info, e.g. draft-2003 §7.5's
+misleading userinfo) followed by ``Analysis.parsed.diagnostics`` (error/warning/info
+under the chosen edition). Every row carries its stable code at ``UserRole``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPoint, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.gui.panes import palette
+from uriinspector.gui.panes._common import (
+    CODE_ROLE,
+    SPAN_ROLE,
+    esc,
+    name_widget,
+    span_tuple,
+    visible_text,
+)
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+    from uriinspector.core.findings.base import Finding
+
+EMBEDDED_URL = "embedded-url"
+#: Role holding the nested URL of an ``embedded-url`` row.
+NESTED_ROLE = Qt.ItemDataRole.UserRole + 3
+#: Role holding ``"finding"`` or ``"diagnostic"``.
+KIND_ROLE = Qt.ItemDataRole.UserRole + 4
+
+_FINDING_WORDS = {"danger": "Danger", "warning": "Warning", "info": "Info"}
+_DIAGNOSTIC_WORDS = {"error": "Grammar error", "warning": "Grammar warning", "info": "Grammar note"}
+
+
+def nested_url(finding: Finding, text: str) -> str:
+    """The URL an ``embedded-url`` finding points at.
+
+    Uses a field the core provides for it when there is one; otherwise the exact
+    text of the finding's span (never decoded here: decoding is the core's call).
+    """
+    for field in ("nested_url", "nested", "url", "target"):
+        value = getattr(finding, field, None)
+        if isinstance(value, str) and value:
+            return value
+    return text[finding.span.start : finding.span.end]
+
+
+class FindingsPane(QWidget):
+    """A list of findings and parse diagnostics with severity icons and codes."""
+
+    spanRequested = Signal(int, int)
+    inspectRequested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._just_changed = False
+        self._syncing = False
+        self.summary = QLabel(self)
+        self.summary.setObjectName("findingsSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.view = QListWidget(self)
+        name_widget(self.view, "findingsView", "Findings")
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setWordWrap(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.inspect_button = QPushButton("Inspect this URL", self)
+        name_widget(self.inspect_button, "inspectButton", "Inspect this URL")
+        self.inspect_button.setToolTip("Open the URL embedded in this one in the inspector")
+        self.inspect_button.setEnabled(False)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.inspect_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+        self.view.currentItemChanged.connect(self._on_view_current_item_changed)
+        self.view.itemClicked.connect(self._on_view_item_clicked)
+        self.view.customContextMenuRequested.connect(self._on_view_context_menu)
+        self.inspect_button.clicked.connect(self._on_inspect_clicked)
+        self._icons: dict[str, QIcon] = {}
+
+    # ---- public interface --------------------------------------------------------
+
+    def show_analysis(self, a: Analysis) -> None:
+        """List ``a.findings`` then the parse diagnostics; keep the selected code."""
+        current = self.view.currentItem()
+        keep = None if current is None else (current.data(CODE_ROLE), current.data(SPAN_ROLE))
+        self._syncing = True
+        try:
+            self.view.clear()
+            for f in a.findings:
+                self._add_finding(f, a.text)
+            diagnostics = tuple(a.parsed.diagnostics)
+            for d in diagnostics:
+                word = _DIAGNOSTIC_WORDS.get(d.severity, d.severity)
+                item = QListWidgetItem(self._diagnostic_icon(d.severity), f"{word} · {d.message}")
+                item.setData(CODE_ROLE, d.code)
+                item.setData(SPAN_ROLE, span_tuple(d.span))
+                item.setData(KIND_ROLE, "diagnostic")
+                item.setToolTip(
+                    f"<p><b>{esc(d.code)}</b> ({esc(d.severity)}, grammar diagnostic)</p>"
+                    f"<p>{esc(d.message)}</p>"
+                )
+                self.view.addItem(item)
+            if keep is not None:
+                for row in range(self.view.count()):
+                    item = self.view.item(row)
+                    if (item.data(CODE_ROLE), item.data(SPAN_ROLE)) == keep:
+                        self.view.setCurrentItem(item)
+                        break
+        finally:
+            self._syncing = False
+        self._update_summary(a, len(diagnostics))
+        self._update_button()
+
+    # ---- rows --------------------------------------------------------------------
+
+    def _add_finding(self, f: Finding, source: str) -> None:
+        word = _FINDING_WORDS.get(f.severity, f.severity)
+        text = f"{word} · {visible_text(f.message)}"
+        item = QListWidgetItem(self._finding_icon(f.severity), text)
+        item.setData(CODE_ROLE, f.code)
+        item.setData(SPAN_ROLE, span_tuple(f.span))
+        item.setData(KIND_ROLE, "finding")
+        if f.severity == "danger":
+            font = QFont(self.view.font())
+            font.setBold(True)
+            item.setFont(font)
+        tip = f"<p><b>{esc(f.code)}</b> ({esc(f.severity)})</p><p>{esc(f.message)}</p>"
+        if f.code == EMBEDDED_URL:
+            url = nested_url(f, source)
+            item.setData(NESTED_ROLE, url)
+            tip += f"<p>Nested URL: <code>{esc(url)}</code></p>"
+        item.setToolTip(tip)
+        self.view.addItem(item)
+
+    def _update_summary(self, a: Analysis, n_diag: int) -> None:
+        verdict = getattr(a, "verdict", None)
+        level = getattr(verdict, "level", None)
+        n = len(a.findings)
+        counts = f"{n} finding{'s' if n != 1 else ''}, {n_diag} grammar diagnostic" + (
+            "s" if n_diag != 1 else ""
+        )
+        if level is None:
+            self.summary.setText(esc(counts))
+            return
+        colour = palette.severity_color(
+            "danger" if level == "danger" else "warning" if level == "caution" else "info",
+            self.palette(),
+        )
+        glyph = palette.SEVERITY_GLYPHS.get(level, "✓")
+        label = {"danger": "Danger", "caution": "Caution"}.get(level, "Nothing notable")
+        self.summary.setText(
+            f"<b style='color:{colour.name()}'>{esc(glyph)} {esc(label)}</b> · {esc(counts)}"
+        )
+
+    def _finding_icon(self, severity: str) -> QIcon:
+        standard = {
+            "danger": QStyle.StandardPixmap.SP_MessageBoxCritical,
+            "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
+            "info": QStyle.StandardPixmap.SP_MessageBoxInformation,
+        }.get(severity, QStyle.StandardPixmap.SP_MessageBoxInformation)
+        icon = self.style().standardIcon(standard)
+        if icon.isNull():
+            return self._glyph_icon(severity, round_=True)
+        return icon
+
+    def _diagnostic_icon(self, severity: str) -> QIcon:
+        return self._glyph_icon(severity, round_=False)
+
+    def _glyph_icon(self, severity: str, *, round_: bool) -> QIcon:
+        """A square (grammar) or round (finding) badge with the severity glyph."""
+        key = f"{severity}:{round_}"
+        if key in self._icons:
+            return self._icons[key]
+        size = 32
+        pix = QPixmap(size, size)
+        pix.fill(QColor(0, 0, 0, 0))
+        p = QPainter(pix)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(palette.SEVERITY_HUES.get(severity, palette.BLUE)))
+        rect = QRectF(2, 2, size - 4, size - 4)
+        if round_:
+            p.drawEllipse(rect)
+        else:
+            p.drawRoundedRect(rect, 5, 5)
+        p.setPen(QColor("#ffffff"))
+        font = QFont(self.font())
+        font.setPixelSize(18)
+        font.setBold(True)
+        p.setFont(font)
+        glyph = {"error": "×", "danger": "!", "warning": "!", "info": "i"}.get(severity, "?")
+        p.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), glyph)
+        p.end()
+        icon = QIcon(pix)
+        self._icons[key] = icon
+        return icon
+
+    # ---- interaction -------------------------------------------------------------
+
+    def _emit_span(self, item: QListWidgetItem | None) -> None:
+        if item is None:
+            return
+        span = item.data(SPAN_ROLE)
+        if span is not None:
+            self.spanRequested.emit(span[0], span[1])
+
+    def _on_view_current_item_changed(
+        self, current: QListWidgetItem | None, _previous: QListWidgetItem | None
+    ) -> None:
+        self._update_button()
+        if self._syncing:
+            return
+        self._just_changed = True
+        self._emit_span(current)
+
+    def _on_view_item_clicked(self, item: QListWidgetItem) -> None:
+        # A click on the row that is already current asks for its span again.
+        if self._just_changed:
+            self._just_changed = False
+            return
+        self._emit_span(item)
+
+    def _update_button(self) -> None:
+        item = self.view.currentItem()
+        self.inspect_button.setEnabled(item is not None and item.data(NESTED_ROLE) is not None)
+
+    def _on_inspect_clicked(self) -> None:
+        item = self.view.currentItem()
+        if item is not None and item.data(NESTED_ROLE):
+            self.inspectRequested.emit(str(item.data(NESTED_ROLE)))
+
+    def _on_view_context_menu(self, pos: QPoint) -> None:
+        item = self.view.itemAt(pos)
+        if item is None or not item.data(NESTED_ROLE):
+            return
+        menu = QMenu(self)
+        action = menu.addAction("Inspect this URL")
+        url = str(item.data(NESTED_ROLE))
+        action.triggered.connect(lambda: self.inspectRequested.emit(url))
+        menu.exec(self.view.viewport().mapToGlobal(pos))

@@ -1,0 +1,261 @@
+"""The normalization ladder pane: each rung's value with what that rung changed inline.
+
+It renders ``Analysis.ladder`` (RFC 3986 §6.2): removed text struck through, inserted
+text underlined on a tint, the reason in the tooltip; the protocol-based rung is
+"not performed" with the core's note. With a second URI, each rung says whether the
+two are equal yet (``compare``), and the first rung where they agree is marked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QFont, QFontDatabase, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.gui.panes import palette
+from uriinspector.gui.panes._common import HTML_ROLE, esc, name_widget, visible_text
+from uriinspector.gui.panes._html_delegate import HtmlDelegate
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+    from uriinspector.core.compare import Comparison
+    from uriinspector.core.normalize import Ladder, Rung
+
+#: Values longer than this are shown plainly (the inline diff would be unreadable).
+MAX_DIFF_CHARS = 2000
+
+RUNG_LABELS: dict[str, str] = {
+    "simple-string": "Simple string · §6.2.1",
+    "case": "Case · §6.2.2.1",
+    "percent-encoding": "Percent-encoding · §6.2.2.2",
+    "path-segment": "Path segments · §6.2.2.3",
+    "scheme-based": "Scheme-based · §6.2.3",
+    "protocol-based": "Protocol-based · §6.2.4",
+}
+
+COL_RUNG, COL_VALUE, COL_CHANGE, COL_COMPARE = range(4)
+HEADERS = ("Rung", "Value (what this rung changed)", "Change", "Compared")
+FIRST_AGREE = "★ first agree"
+EQUAL = "= equal"
+NOT_YET = "≠ not yet"
+
+
+def diff_html(previous: str, rung: Rung, removed: str, inserted: str, inserted_bg: str) -> str:
+    """The previous value with the rung's edits shown inline, every piece HTML-escaped.
+
+    Removed text is struck through in ``removed``; inserted text is underlined in
+    ``inserted`` on ``inserted_bg`` (so colour is never the only cue).
+    """
+    out: list[str] = []
+    pos = 0
+    for e in sorted(rung.edits, key=lambda e: (e.span.start, e.span.end)):
+        out.append(esc(previous[pos : e.span.start]))
+        gone = previous[e.span.start : e.span.end]
+        if gone:
+            out.append(f"<s style='color:{removed}'>{esc(gone)}</s>")
+        if e.replacement:
+            out.append(
+                f"<u style='color:{inserted};background-color:{inserted_bg}'>"
+                f"{esc(e.replacement)}</u>"
+            )
+        pos = max(pos, e.span.end)
+    out.append(esc(previous[pos:]))
+    return "<span style='white-space:pre'>" + "".join(out) + "</span>"
+
+
+def edits_tooltip(previous: str, rung: Rung) -> str:
+    """One line per edit: what became what, and the core's reason."""
+    lines = []
+    for e in rung.edits:
+        gone = previous[e.span.start : e.span.end]
+        lines.append(
+            f"<li><code>{esc(gone) or '∅'}</code> → <code>{esc(e.replacement) or '∅'}</code>: "
+            f"{esc(e.reason)}</li>"
+        )
+    body = "<ul style='margin:0'>" + "".join(lines) + "</ul>" if lines else ""
+    note = f"<p>{esc(rung.note)}</p>" if rung.note else ""
+    return f"<p><b>{esc(RUNG_LABELS.get(rung.name, rung.name))}</b></p>{body}{note}"
+
+
+class LadderPane(QWidget):
+    """One row per rung of the ladder; a second URI can be compared against it."""
+
+    spanRequested = Signal(int, int)
+    compareChanged = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ladder: Ladder | None = None
+        self._other: Ladder | None = None
+        self._comparison: Comparison | None = None
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.view = QTreeWidget(self)
+        name_widget(self.view, "ladderView", "Normalization ladder")
+        self.view.setColumnCount(len(HEADERS))
+        self.view.setHeaderLabels(list(HEADERS))
+        self.view.setRootIsDecorated(False)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setAlternatingRowColors(True)
+        self.view.setItemDelegateForColumn(COL_VALUE, HtmlDelegate(self.view))
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(COL_RUNG, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_VALUE, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_CHANGE, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_COMPARE, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.setColumnHidden(COL_COMPARE, True)
+        self.compareField = QLineEdit(self)
+        name_widget(self.compareField, "compareField", "Compare with")
+        self.compareField.setFont(self._mono)
+        self.compareField.setPlaceholderText("a second URI to compare, e.g. http://A/%62")
+        self.compareField.setClearButtonEnabled(True)
+        self.compareSummary = QLabel(self)
+        self.compareSummary.setObjectName("compareSummary")
+        self.compareSummary.setTextFormat(Qt.TextFormat.RichText)
+        self.compareSummary.setWordWrap(True)
+        self.normalizedLabel = QLabel(self)
+        self.normalizedLabel.setObjectName("normalizedLabel")
+        self.normalizedLabel.setTextFormat(Qt.TextFormat.RichText)
+        self.normalizedLabel.setWordWrap(True)
+        self.normalizedLabel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form = QFormLayout()
+        form.addRow("Compare &with:", self.compareField)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.normalizedLabel)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(form)
+        layout.addWidget(self.compareSummary)
+        self.compareField.textEdited.connect(self.compareChanged)
+
+    # ---- public interface --------------------------------------------------------
+
+    def show_analysis(self, a: Analysis) -> None:
+        """Show ``a.ladder``; a comparison made for another input is dropped."""
+        self._ladder = a.ladder
+        if self._comparison is not None and self._comparison.a != a.text:
+            self._comparison = None
+            self._other = None
+        self._rebuild()
+
+    def show_comparison(self, other: Ladder | None, comparison: Comparison | None) -> None:
+        """Show, rung by rung, whether the input and the second URI are equal yet."""
+        self._other = other
+        self._comparison = comparison
+        self._rebuild()
+
+    # ---- rendering ---------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        ladder = self._ladder
+        current = self.view.currentIndex().row()
+        self.view.clear()
+        if ladder is None:
+            self.normalizedLabel.clear()
+            return
+        pal = self.view.palette()
+        base = pal.color(QPalette.ColorRole.Base)
+        removed = palette.readable(palette.REMOVED_HUE, base).name()
+        inserted = palette.readable(palette.INSERTED_HUE, base).name()
+        inserted_bg = palette.tint(palette.INSERTED_HUE, base, 0.18).name()
+        dim = palette.dim_color(pal)
+        self.normalizedLabel.setText(
+            f"Normalized (scheme-based, RFC 3986 §6.2.3): <code>{esc(ladder.normalized)}</code>"
+        )
+        equal_at = dict(self._comparison.per_rung) if self._comparison is not None else {}
+        first = self._comparison.rung if self._comparison is not None else None
+        other_values = (
+            {r.name: r.value for r in self._other.rungs} if self._other is not None else {}
+        )
+        previous = ladder.input
+        for rung in ladder.rungs:
+            item = QTreeWidgetItem()
+            item.setText(COL_RUNG, RUNG_LABELS.get(rung.name, rung.name))
+            item.setData(COL_RUNG, Qt.ItemDataRole.UserRole, rung.name)
+            item.setText(COL_VALUE, visible_text(rung.value))
+            item.setFont(COL_VALUE, self._mono)
+            tip = edits_tooltip(previous, rung)
+            if not rung.performed:
+                item.setText(COL_CHANGE, "not performed")
+                item.setText(COL_VALUE, f"not performed — {rung.note}" if rung.note else
+                             "not performed")
+                italic = QFont(self.view.font())
+                italic.setItalic(True)
+                for col in (COL_VALUE, COL_CHANGE):
+                    item.setFont(col, italic)
+                    item.setForeground(col, dim)
+            elif rung.edits:
+                n = len(rung.edits)
+                item.setText(COL_CHANGE, f"{n} edit{'s' if n != 1 else ''}")
+                if len(previous) <= MAX_DIFF_CHARS and len(rung.value) <= MAX_DIFF_CHARS:
+                    item.setData(
+                        COL_VALUE, HTML_ROLE,
+                        diff_html(previous, rung, removed, inserted, inserted_bg),
+                    )
+            else:
+                item.setText(COL_CHANGE, "no change")
+                item.setForeground(COL_CHANGE, dim)
+                if rung.note:
+                    item.setText(COL_CHANGE, "no change ⓘ")
+            for col in range(len(HEADERS)):
+                item.setToolTip(col, tip)
+            if rung.name in equal_at:
+                self._mark_compare(item, rung.name, equal_at[rung.name], first, other_values)
+            self.view.addTopLevelItem(item)
+            previous = rung.value
+        self.view.setColumnHidden(COL_COMPARE, self._comparison is None)
+        self._update_compare_summary()
+        if 0 <= current < self.view.topLevelItemCount():
+            self.view.setCurrentItem(self.view.topLevelItem(current))
+
+    def _mark_compare(
+        self,
+        item: QTreeWidgetItem,
+        name: str,
+        equal: bool,
+        first: str | None,
+        other_values: dict[str, str],
+    ) -> None:
+        base = self.view.palette().color(QPalette.ColorRole.Base)
+        if name == first:
+            item.setText(COL_COMPARE, FIRST_AGREE)
+            bold = QFont(self.view.font())
+            bold.setBold(True)
+            item.setFont(COL_COMPARE, bold)
+            item.setFont(COL_RUNG, bold)
+            brush = QBrush(palette.tint(palette.AGREES_HUE, base, 0.25))
+            for col in range(len(HEADERS)):
+                item.setBackground(col, brush)
+        else:
+            item.setText(COL_COMPARE, EQUAL if equal else NOT_YET)
+        other = other_values.get(name)
+        if other is not None:
+            item.setToolTip(COL_COMPARE, f"<p>The other URI here: <code>{esc(other)}</code></p>")
+
+    def _update_compare_summary(self) -> None:
+        c = self._comparison
+        if c is None:
+            self.compareSummary.setText("")
+            return
+        if c.rung is not None:
+            label = RUNG_LABELS.get(c.rung, c.rung)
+            self.compareSummary.setText(
+                f"<b>Equivalent</b>: the two agree from the <b>{esc(label)}</b> rung on "
+                f"(marked {esc(FIRST_AGREE)})."
+            )
+        else:
+            self.compareSummary.setText(
+                "<b>Not equivalent</b> at any rung the inspector performs."
+            )

@@ -1,0 +1,151 @@
+"""Shared colours for the window: components, severities and diffs, in light and dark.
+
+The hues are the Okabe–Ito colour-blind-safe palette (Okabe & Ito, "Color Universal
+Design", 2008). A hue is never used as-is for text: :func:`readable` moves its
+lightness until it reaches a WCAG contrast ratio against the widget's own base
+colour, so the same mapping works in light and dark themes. Colour is never the only
+cue: every component also has an underline style and a weight (:data:`COMPONENT_STYLES`),
+and every severity a glyph and a word.
+
+This module holds no URI logic; the shell's highlighter may import it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from PySide6.QtGui import QColor, QPalette
+
+# ---- Okabe–Ito hues ----------------------------------------------------------------
+ORANGE = "#E69F00"
+SKY_BLUE = "#56B4E9"
+BLUISH_GREEN = "#009E73"
+YELLOW = "#F0E442"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+REDDISH_PURPLE = "#CC79A7"
+BLACK = "#000000"
+
+UnderlineStyle = Literal["none", "solid", "dash", "dot", "dashdot", "wave", "double"]
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentStyle:
+    """How one component is drawn: a hue, an underline style and a weight."""
+
+    hue: str
+    underline: UnderlineStyle
+    bold: bool
+
+
+#: One style per component (the split's component names); delimiters are dimmed.
+COMPONENT_STYLES: dict[str, ComponentStyle] = {
+    "scheme": ComponentStyle(BLUE, "none", True),
+    "authority": ComponentStyle(VERMILLION, "none", False),
+    "userinfo": ComponentStyle(REDDISH_PURPLE, "dash", False),
+    "host": ComponentStyle(VERMILLION, "solid", True),
+    "port": ComponentStyle(ORANGE, "dot", False),
+    "path": ComponentStyle(BLUISH_GREEN, "none", False),
+    "query": ComponentStyle(SKY_BLUE, "dashdot", False),
+    "fragment": ComponentStyle(YELLOW, "wave", False),
+}
+
+#: Hues for finding severities (danger/warning/info) and diagnostic severities.
+SEVERITY_HUES: dict[str, str] = {
+    "danger": VERMILLION,
+    "error": VERMILLION,
+    "warning": ORANGE,
+    "caution": ORANGE,
+    "info": BLUE,
+}
+
+#: Glyphs that carry the severity without colour.
+SEVERITY_GLYPHS: dict[str, str] = {
+    "danger": "⛔",
+    "error": "✖",
+    "warning": "⚠",
+    "caution": "⚠",
+    "info": "ℹ",
+}
+
+#: Diff hues: removed text is struck through, inserted text underlined.
+REMOVED_HUE = VERMILLION
+INSERTED_HUE = BLUISH_GREEN
+#: Background tint for "differs from RFC 3986" rows and the "first agree" rung.
+DIFFERS_HUE = ORANGE
+AGREES_HUE = BLUISH_GREEN
+
+
+def _luminance(c: QColor) -> float:
+    """WCAG 2 relative luminance of an opaque colour."""
+
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG 2 contrast ratio between two colours (1 to 21)."""
+    la, lb = _luminance(a), _luminance(b)
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def is_dark(palette: QPalette) -> bool:
+    """Whether the palette's base (text background) is dark."""
+    return _luminance(palette.color(QPalette.ColorRole.Base)) < 0.2
+
+
+def readable(hue: str | QColor, background: QColor, minimum: float = 4.5) -> QColor:
+    """Return ``hue`` with its lightness moved until it reads on ``background``.
+
+    Keeps the hue and saturation (so the colour stays recognisably the same
+    Okabe–Ito colour) and darkens on light backgrounds, lightens on dark ones.
+    """
+    colour = QColor(hue)
+    if contrast(colour, background) >= minimum:
+        return colour
+    h, s, lightness, _a = colour.getHslF()
+    step = -0.02 if _luminance(background) >= 0.2 else 0.02
+    while 0.0 < lightness < 1.0:
+        lightness = min(1.0, max(0.0, lightness + step))
+        candidate = QColor.fromHslF(max(h, 0.0), s, lightness)
+        if contrast(candidate, background) >= minimum:
+            return candidate
+    return QColor.fromHslF(max(h, 0.0), s, lightness)
+
+
+def tint(hue: str | QColor, background: QColor, amount: float = 0.22) -> QColor:
+    """A background tint: ``amount`` of ``hue`` blended over ``background``.
+
+    Text in the palette's own text colour stays readable on it in both themes.
+    """
+    c = QColor(hue)
+    a = max(0.0, min(1.0, amount))
+    return QColor.fromRgbF(
+        background.redF() * (1 - a) + c.redF() * a,
+        background.greenF() * (1 - a) + c.greenF() * a,
+        background.blueF() * (1 - a) + c.blueF() * a,
+    )
+
+
+def component_color(name: str, palette: QPalette) -> QColor:
+    """The text colour for component ``name`` on ``palette``'s base colour."""
+    style = COMPONENT_STYLES.get(name)
+    if style is None:
+        return palette.color(QPalette.ColorRole.Text)
+    return readable(style.hue, palette.color(QPalette.ColorRole.Base))
+
+
+def severity_color(severity: str, palette: QPalette) -> QColor:
+    """The text colour for a severity word on ``palette``'s base colour."""
+    hue = SEVERITY_HUES.get(severity, BLUE)
+    return readable(hue, palette.color(QPalette.ColorRole.Base))
+
+
+def dim_color(palette: QPalette) -> QColor:
+    """A dimmed text colour (delimiters, "undefined"), readable but quieter."""
+    base = palette.color(QPalette.ColorRole.Base)
+    return readable(tint(palette.color(QPalette.ColorRole.Text), base, 0.6), base, 3.0)

@@ -1,0 +1,443 @@
+"""The resolution pane: a base, a reference, the target under every rule set, the trace.
+
+It renders ``Resolution`` objects the controller computed with ``resolve_all``
+(RFC 3986 §5.2, the historical editions, WHATWG and Python's ``urljoin``). Rows
+whose target differs from RFC 3986's are tinted *and* marked "≠". The spec's
+examples (RFC 3986 §5.4) fill a side-by-side batch table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QFont, QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.core.editions import EDITION_TITLES
+from uriinspector.gui.panes import palette
+from uriinspector.gui.panes._common import CODE_ROLE, esc, name_widget, visible_text
+
+if TYPE_CHECKING:
+    from uriinspector.core.resolve import Resolution
+
+DEFAULT_BASE = "http://a/b/c/d;p?q"
+REFERENCE_RULES = "rfc3986"
+#: Rule sets always shown; the others are the historical editions (expandable).
+CURRENT_RULES = ("rfc3986", "whatwg", "python-urljoin")
+
+SHORT_LABELS: dict[str, str] = {
+    "rfc3986": "RFC 3986",
+    "whatwg": "WHATWG / browsers",
+    "python-urljoin": "Python urljoin",
+    "draft-2003": "Draft 2003",
+    "rfc2396": "RFC 2396",
+    "draft-1997": "Draft 1997",
+    "rfc1808": "RFC 1808",
+    "draft-1993": "Draft 1993",
+}
+
+COL_RULES, COL_MARK, COL_TARGET = range(3)
+RULE_HEADERS = ("Rule set", "vs RFC 3986", "Target")
+SAME_MARK = "="
+DIFFERS_MARK = "≠"
+
+
+def rules_label(rules: str) -> str:
+    """A short name for a rule set (falls back to the name itself)."""
+    return SHORT_LABELS.get(rules, rules)
+
+
+def target_text(r: Resolution) -> str:
+    """The target, or in words why there is none."""
+    if r.target is not None:
+        return r.target
+    if r.error is not None:
+        return f"No target: {r.error.message} ({r.error.code})"
+    return "No target"
+
+
+def _differs(r: Resolution, reference: Resolution | None) -> bool:
+    return reference is not None and r.rules != reference.rules and r.target != reference.target
+
+
+class ResolutionPane(QWidget):
+    """Resolve a reference against a base under every rule set, with a step trace."""
+
+    inputsChanged = Signal(str, str)
+    examplesRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._resolutions: tuple[Resolution, ...] = ()
+        self._chosen = REFERENCE_RULES
+        self._syncing = False
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = mono
+
+        self.baseField = QLineEdit(DEFAULT_BASE, self)
+        name_widget(self.baseField, "baseField", "Base URI")
+        self.referenceField = QLineEdit(self)
+        name_widget(self.referenceField, "referenceField", "Reference")
+        self.referenceField.setPlaceholderText("a relative reference, e.g. ../g?y#s")
+        self.targetField = QLineEdit(self)
+        name_widget(self.targetField, "targetField", "Target")
+        self.targetField.setReadOnly(True)
+        for field in (self.baseField, self.referenceField, self.targetField):
+            field.setFont(mono)
+        self.copyButton = QPushButton("Copy", self)
+        name_widget(self.copyButton, "copyTargetButton", "Copy target")
+        self.copyButton.setToolTip("Copy the target to the clipboard")
+        self.copyButton.setEnabled(False)
+        target_row = QHBoxLayout()
+        target_row.addWidget(self.targetField, 1)
+        target_row.addWidget(self.copyButton)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("&Base:", self.baseField)
+        form.addRow("&Reference:", self.referenceField)
+        form.addRow("Target:", target_row)
+
+        self.rulesTable = QTableWidget(0, len(RULE_HEADERS), self)
+        name_widget(self.rulesTable, "rulesTable", "Targets by rule set")
+        self.rulesTable.setHorizontalHeaderLabels(list(RULE_HEADERS))
+        self.rulesTable.verticalHeader().setVisible(False)
+        self.rulesTable.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.rulesTable.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.rulesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.rulesTable.setWordWrap(False)
+        rh = self.rulesTable.horizontalHeader()
+        rh.setSectionResizeMode(COL_RULES, QHeaderView.ResizeMode.ResizeToContents)
+        rh.setSectionResizeMode(COL_MARK, QHeaderView.ResizeMode.ResizeToContents)
+        rh.setSectionResizeMode(COL_TARGET, QHeaderView.ResizeMode.Stretch)
+
+        self.historyToggle = QToolButton(self)
+        self.historyToggle.setText("Show historical editions")
+        name_widget(self.historyToggle, "historyToggle", "Show historical editions")
+        self.historyToggle.setCheckable(True)
+        self.historyToggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.historyToggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.examplesButton = QPushButton("Load the spec's examples", self)
+        name_widget(self.examplesButton, "examplesButton", "Load the spec's examples")
+        self.examplesButton.setToolTip(
+            "Resolve every reference of RFC 3986 §5.4 against http://a/b/c/d;p?q "
+            "under every rule set"
+        )
+        tools = QHBoxLayout()
+        tools.addWidget(self.historyToggle)
+        tools.addStretch(1)
+        tools.addWidget(self.examplesButton)
+
+        self.traceView = QTreeWidget(self)
+        name_widget(self.traceView, "traceView", "Resolution trace")
+        self.traceView.setHeaderLabels(["#", "Step", "Detail", "Buffer"])
+        self.traceView.setRootIsDecorated(False)
+        self.traceView.setUniformRowHeights(True)
+        self.traceView.setAlternatingRowColors(True)
+        th = self.traceView.header()
+        th.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        th.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        th.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        th.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
+        th.setStretchLastSection(False)
+        em = self.fontMetrics().horizontalAdvance("M")
+        self.traceView.setColumnWidth(1, 12 * em)
+        self.traceView.setColumnWidth(3, 14 * em)
+        self.traceTitle = QLabel(self)
+        self.traceTitle.setObjectName("traceTitle")
+        self.traceTitle.setTextFormat(Qt.TextFormat.PlainText)
+        self.bufferLabel = QLabel("Buffer after the selected step:", self)
+        self.bufferField = QLineEdit(self)
+        name_widget(self.bufferField, "bufferField", "Buffer after the selected step")
+        self.bufferField.setReadOnly(True)
+        self.bufferField.setFont(mono)
+        self.bufferLabel.setBuddy(self.bufferField)
+        trace_page = QWidget(self)
+        tl = QVBoxLayout(trace_page)
+        tl.setContentsMargins(4, 4, 4, 4)
+        tl.addWidget(self.traceTitle)
+        tl.addWidget(self.traceView, 1)
+        tl.addWidget(self.bufferLabel)
+        tl.addWidget(self.bufferField)
+
+        self.examplesTable = QTableWidget(0, 0, self)
+        name_widget(self.examplesTable, "examplesTable", "The spec's examples, every rule set")
+        self.examplesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.examplesTable.verticalHeader().setVisible(False)
+        self.examplesTable.setWordWrap(False)
+        self.examplesNote = QLabel(
+            "Press “Load the spec's examples”: base http://a/b/c/d;p?q and every reference "
+            "of RFC 3986 §5.4, side by side. “≠” marks a target that differs from RFC 3986.",
+            self,
+        )
+        self.examplesNote.setWordWrap(True)
+        examples_page = QWidget(self)
+        el = QVBoxLayout(examples_page)
+        el.setContentsMargins(4, 4, 4, 4)
+        el.addWidget(self.examplesNote)
+        el.addWidget(self.examplesTable, 1)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("resolutionTabs")
+        self.tabs.addTab(trace_page, "Trace")
+        self.tabs.addTab(examples_page, "Spec examples")
+
+        top = QWidget(self)
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addLayout(form)
+        top_layout.addWidget(self.rulesTable, 1)
+        top_layout.addLayout(tools)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.setObjectName("resolutionSplitter")
+        splitter.setChildrenCollapsible(False)
+        splitter.addWidget(top)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+
+        self.baseField.textEdited.connect(self._on_field_text_edited)
+        self.referenceField.textEdited.connect(self._on_field_text_edited)
+        self.copyButton.clicked.connect(self._on_copy_clicked)
+        self.historyToggle.toggled.connect(self._on_history_toggled)
+        self.examplesButton.clicked.connect(self.examplesRequested)
+        self.rulesTable.currentCellChanged.connect(self._on_rules_current_cell_changed)
+        self.traceView.currentItemChanged.connect(self._on_trace_current_item_changed)
+
+    # ---- public interface --------------------------------------------------------
+
+    def base(self) -> str:
+        """The base URI as typed."""
+        return self.baseField.text()
+
+    def reference(self) -> str:
+        """The reference as typed."""
+        return self.referenceField.text()
+
+    def set_reference(self, text: str) -> None:
+        """Load ``text`` as the reference; emits ``inputsChanged`` when it changed."""
+        if text == self.referenceField.text():
+            return
+        self.referenceField.setText(text)
+        self.inputsChanged.emit(self.baseField.text(), text)
+
+    def show_analysis(self, a: object) -> None:
+        """Nothing to render from an analysis alone; the controller sends resolutions."""
+
+    def show_resolutions(self, resolutions: tuple[Resolution, ...]) -> None:
+        """Fill the rules table (in the order given) and the chosen rule set's trace."""
+        self._resolutions = tuple(resolutions)
+        reference = self._reference()
+        self._syncing = True
+        try:
+            self.rulesTable.setRowCount(len(self._resolutions))
+            for row, r in enumerate(self._resolutions):
+                self._fill_rules_row(row, r, reference)
+            self._apply_history_visibility()
+            chosen_row = self._row_of(self._chosen)
+            if chosen_row is None or self.rulesTable.isRowHidden(chosen_row):
+                chosen_row = self._row_of(REFERENCE_RULES)
+            if chosen_row is not None:
+                self.rulesTable.setCurrentCell(chosen_row, COL_RULES)
+        finally:
+            self._syncing = False
+        self._show_chosen()
+
+    def show_examples(self, rows: Sequence[tuple[str, Sequence[Resolution]]]) -> None:
+        """Fill the batch table: one row per reference, one column per rule set."""
+        rows = tuple(rows)
+        rules = [r.rules for r in rows[0][1]] if rows else []
+        table = self.examplesTable
+        table.clear()
+        table.setColumnCount(1 + len(rules))
+        table.setRowCount(len(rows))
+        table.setHorizontalHeaderLabels(["Reference", *(rules_label(x) for x in rules)])
+        for col, name in enumerate(rules, start=1):
+            header = table.horizontalHeaderItem(col)
+            if header is not None:
+                header.setToolTip(EDITION_TITLES.get(name, name))
+        base = self.palette().color(self.palette().ColorRole.Base)
+        differs_brush = QBrush(palette.tint(palette.DIFFERS_HUE, base, 0.28))
+        n_diff = 0
+        for row, (ref, resolutions) in enumerate(rows):
+            ref_item = QTableWidgetItem(visible_text(ref) if ref else '"" (empty)')
+            ref_item.setFont(self._mono)
+            table.setItem(row, 0, ref_item)
+            reference = next((r for r in resolutions if r.rules == REFERENCE_RULES), None)
+            for col, r in enumerate(resolutions, start=1):
+                text = target_text(r)
+                differs = _differs(r, reference)
+                item = QTableWidgetItem(
+                    (f"{DIFFERS_MARK} " if differs else "") + visible_text(text)
+                )
+                item.setData(CODE_ROLE, r.rules)
+                item.setFont(self._mono)
+                if r.target is None:
+                    italic = QFont(self._mono)
+                    italic.setItalic(True)
+                    item.setFont(italic)
+                if differs:
+                    n_diff += 1
+                    item.setBackground(differs_brush)
+                    item.setToolTip(
+                        f"<p>{esc(rules_label(r.rules))} gives <code>{esc(text)}</code>; "
+                        f"RFC 3986 gives <code>{esc(target_text(reference))}</code></p>"
+                        if reference is not None
+                        else esc(text)
+                    )
+                table.setItem(row, col, item)
+        table.resizeColumnsToContents()
+        self.examplesNote.setText(
+            f"{len(rows)} references of RFC 3986 §5.4 resolved against "
+            f"{rows[0][1][0].base if rows and rows[0][1] else 'the base'} under "
+            f"{len(rules)} rule sets; {n_diff} targets differ from RFC 3986 (marked “≠”)."
+        )
+        self.tabs.setCurrentIndex(1)
+
+    # ---- rendering ---------------------------------------------------------------
+
+    def _reference(self) -> Resolution | None:
+        return next((r for r in self._resolutions if r.rules == REFERENCE_RULES), None)
+
+    def _row_of(self, rules: str) -> int | None:
+        for row, r in enumerate(self._resolutions):
+            if r.rules == rules:
+                return row
+        return None
+
+    def _fill_rules_row(self, row: int, r: Resolution, reference: Resolution | None) -> None:
+        differs = _differs(r, reference)
+        label = QTableWidgetItem(rules_label(r.rules))
+        label.setData(CODE_ROLE, r.rules)
+        label.setToolTip(EDITION_TITLES.get(r.rules, r.rules))
+        if r.rules == REFERENCE_RULES:
+            mark_text = "reference"
+        elif differs:
+            mark_text = f"{DIFFERS_MARK} differs"
+        else:
+            mark_text = f"{SAME_MARK} same"
+        mark = QTableWidgetItem(mark_text)
+        mark.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        text = target_text(r)
+        target = QTableWidgetItem(visible_text(text))
+        target.setFont(self._mono)
+        target.setToolTip(f"<p><code>{esc(text)}</code></p>")
+        if r.target is None:
+            italic = QFont(self._mono)
+            italic.setItalic(True)
+            target.setFont(italic)
+        if differs:
+            base = self.rulesTable.palette().color(self.rulesTable.palette().ColorRole.Base)
+            brush = QBrush(palette.tint(palette.DIFFERS_HUE, base, 0.28))
+            bold = QFont(self.rulesTable.font())
+            bold.setBold(True)
+            mark.setFont(bold)
+            for item in (label, mark, target):
+                item.setBackground(brush)
+        self.rulesTable.setItem(row, COL_RULES, label)
+        self.rulesTable.setItem(row, COL_MARK, mark)
+        self.rulesTable.setItem(row, COL_TARGET, target)
+
+    def _apply_history_visibility(self) -> None:
+        show = self.historyToggle.isChecked()
+        for row, r in enumerate(self._resolutions):
+            self.rulesTable.setRowHidden(row, not show and r.rules not in CURRENT_RULES)
+
+    def _show_chosen(self) -> None:
+        row = self._row_of(self._chosen)
+        r = self._resolutions[row] if row is not None else None
+        self.traceView.clear()
+        self.bufferField.clear()
+        if r is None:
+            self.targetField.clear()
+            self.copyButton.setEnabled(False)
+            self.traceTitle.setText("")
+            return
+        self.targetField.setText(target_text(r))
+        self.targetField.setCursorPosition(0)
+        self.copyButton.setEnabled(r.target is not None)
+        same = " · same document (RFC 3986 §4.4)" if r.same_document else ""
+        self.traceTitle.setText(
+            f"Trace under {EDITION_TITLES.get(r.rules, r.rules)}: "
+            f"{len(r.steps)} step{'s' if len(r.steps) != 1 else ''}{same}"
+        )
+        for n, step in enumerate(r.steps, start=1):
+            item = QTreeWidgetItem(
+                [str(n), step.rule, visible_text(step.detail), visible_text(step.value)]
+            )
+            item.setFont(3, self._mono)
+            item.setToolTip(1, esc(step.rule))
+            item.setToolTip(2, f"<p>{esc(step.detail)}</p>")
+            item.setToolTip(3, f"<p><code>{esc(step.value)}</code></p>")
+            item.setData(0, CODE_ROLE, step.value)
+            self.traceView.addTopLevelItem(item)
+        if r.error is not None:
+            item = QTreeWidgetItem(["", "error", f"{r.error.message} ({r.error.code})", ""])
+            italic = QFont(self.traceView.font())
+            italic.setItalic(True)
+            item.setFont(2, italic)
+            self.traceView.addTopLevelItem(item)
+
+    # ---- slots -------------------------------------------------------------------
+
+    def _on_field_text_edited(self, _text: str) -> None:
+        self.inputsChanged.emit(self.baseField.text(), self.referenceField.text())
+
+    def _on_copy_clicked(self) -> None:
+        row = self._row_of(self._chosen)
+        if row is not None and self._resolutions[row].target is not None:
+            QGuiApplication.clipboard().setText(self._resolutions[row].target or "")
+
+    def _on_history_toggled(self, checked: bool) -> None:
+        self.historyToggle.setArrowType(
+            Qt.ArrowType.DownArrow if checked else Qt.ArrowType.RightArrow
+        )
+        self.historyToggle.setText(
+            "Hide historical editions" if checked else "Show historical editions"
+        )
+        self._apply_history_visibility()
+        row = self._row_of(self._chosen)
+        if row is not None and self.rulesTable.isRowHidden(row):
+            ref_row = self._row_of(REFERENCE_RULES)
+            if ref_row is not None:
+                self.rulesTable.setCurrentCell(ref_row, COL_RULES)
+
+    def _on_rules_current_cell_changed(
+        self, row: int, _col: int, _prev_row: int, _prev_col: int
+    ) -> None:
+        if self._syncing or not 0 <= row < len(self._resolutions):
+            return
+        self._chosen = self._resolutions[row].rules
+        self._show_chosen()
+
+    def _on_trace_current_item_changed(
+        self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None
+    ) -> None:
+        if current is None:
+            self.bufferField.clear()
+            return
+        value = current.data(0, CODE_ROLE)
+        self.bufferLabel.setText(f"Buffer after step {current.text(0)} ({current.text(1)}):")
+        self.bufferField.setText("" if value is None else str(value))
+        self.bufferField.setCursorPosition(0)

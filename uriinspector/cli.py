@@ -512,6 +512,13 @@ class Renderer:
 # ---- the argument parser -------------------------------------------------------------------
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter with a help column wide enough for every command name."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=30)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse tree of every command (usage text is pinned by a test)."""
     common = argparse.ArgumentParser(add_help=False)
@@ -524,10 +531,13 @@ def build_parser() -> argparse.ArgumentParser:
         dest="color",
         choices=("auto", "always", "never"),
         default="auto",
-        help="colour output (auto: only on a terminal, and not when NO_COLOR is set)",
+        metavar="WHEN",
+        help="colour: auto (default: only on a terminal, and not when NO_COLOR is set), "
+        "always or never",
     )
     parser = argparse.ArgumentParser(
         prog=PROG,
+        formatter_class=_Formatter,
         description="Take URIs apart with spans, in every edition of the standard. "
         "With no command (or a URI), opens the window.",
     )
@@ -536,29 +546,50 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser(
         "batch",
+        formatter_class=_Formatter,
         help="JSON Lines requests on stdin, one answer per line on stdout",
         description="Read JSON Lines requests on stdin; write one answer per non-blank "
         "line, in order, flushed per line (protocol v1, see docs/batch.md).",
     )
-    p = sub.add_parser("parse", parents=[common], help="split URIs into components")
+    p = sub.add_parser(
+        "parse", parents=[common], formatter_class=_Formatter, help="split URIs into components"
+    )
     p.add_argument("uris", nargs="+", metavar="URI")
-    p.add_argument("--edition", choices=protocol.PARSE_EDITIONS, default="rfc3986")
+    p.add_argument(
+        "--edition",
+        choices=protocol.PARSE_EDITIONS,
+        default="rfc3986",
+        metavar="EDITION",
+        help="grammar edition: " + ", ".join(protocol.PARSE_EDITIONS) + " (default rfc3986)",
+    )
     p.add_argument("--base", help="base URL for relative input (whatwg edition only)")
 
-    p = sub.add_parser("analyze", parents=[common], help="findings about suspicious links")
+    p = sub.add_parser(
+        "analyze",
+        parents=[common],
+        formatter_class=_Formatter,
+        help="findings about suspicious links",
+    )
     p.add_argument("uris", nargs="+", metavar="URI")
     p.add_argument(
         "--defang", action="store_true", help="also print the defanged form, safe to share"
     )
 
-    p = sub.add_parser("resolve", parents=[common], help="resolve a reference against a base")
+    p = sub.add_parser(
+        "resolve",
+        parents=[common],
+        formatter_class=_Formatter,
+        help="resolve a reference against a base",
+    )
     p.add_argument("base", metavar="BASE")
     p.add_argument("ref", metavar="REF")
     p.add_argument(
         "--rules",
         choices=(*protocol.RULE_SETS, "all"),
         default="rfc3986",
-        help="rule set, or 'all' for a table of every rule set",
+        metavar="RULES",
+        help="rule set: " + ", ".join(protocol.RULE_SETS) + " (default rfc3986), "
+        "or 'all' for a table of every rule set",
     )
     strictness = p.add_mutually_exclusive_group()
     strictness.add_argument(
@@ -575,19 +606,36 @@ def build_parser() -> argparse.ArgumentParser:
         help="ignore a scheme equal to the base's (RFC 3986 §5.2.2, backward compatibility)",
     )
 
-    p = sub.add_parser("normalize", parents=[common], help="climb the normalization ladder")
+    p = sub.add_parser(
+        "normalize",
+        parents=[common],
+        formatter_class=_Formatter,
+        help="climb the normalization ladder",
+    )
     p.add_argument("uris", nargs="+", metavar="URI")
 
-    p = sub.add_parser("compare", parents=[common], help="are two URIs equivalent, from which rung")
+    p = sub.add_parser(
+        "compare",
+        parents=[common],
+        formatter_class=_Formatter,
+        help="are two URIs equivalent, from which rung",
+    )
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
 
-    p = sub.add_parser("urn", parents=[common], help="take URNs apart; compare two")
+    p = sub.add_parser(
+        "urn", parents=[common], formatter_class=_Formatter, help="take URNs apart; compare two"
+    )
     p.add_argument("urns", nargs="+", metavar="URN")
     p.add_argument(
         "--equivalent", action="store_true", help="compare exactly two URNs (URN draft §5)"
     )
-    p.add_argument("--objective", choices=protocol.URN_OBJECTIVES, default="resource")
+    p.add_argument(
+        "--objective",
+        choices=protocol.URN_OBJECTIVES,
+        default="resource",
+        help="resource (URN draft §5 step 5a, default) or resolution (step 5b)",
+    )
 
     p = sub.add_parser(
         "extract", parents=[common], help="find URI references in free text (stdin if no TEXT)"

@@ -1,0 +1,179 @@
+"""URI references found in free text: delimited, bare, and abbreviated.
+
+draft-2003 Appendix E (RFC 3986 Appendix C) says how URIs are delimited in running
+text: double quotes, angle brackets (recommended, and the way to carry a URI that
+line-wrapping broke), the old ``URL:`` prefix, or just whitespace; the delimiters
+are not part of the URI, and whitespace inserted by line-wrapping is ignored.
+Appendix F adds abbreviated references such as ``www.w3.org/Addressing/``.
+
+Rules this module follows, each with its source:
+
+- ``<...>`` and ``"..."`` delimit a reference when their content (after an optional
+  ``URL:`` prefix, any case, with or without a space, App. E) starts with
+  ``scheme:`` and a non-space character, or is an abbreviated reference (App. F).
+  Inside ``<...>`` all whitespace is removed from ``uri`` (App. E: "The whitespace
+  should be ignored when extracting the URI"); quotes never hold whitespace.
+- A hyphen at the end of a wrapped line is kept and the line break around it is
+  dropped: App. E says writers must not break after a hyphen and that the hyphen
+  "may or may not actually be part of the URI"; keeping it never invents a
+  character, and the window shows ``raw`` so the reader can judge.
+- A bare reference starts with a scheme from ``schemes.TEXT_SCHEMES`` (so "Note:"
+  is no URI) and runs to whitespace or a character never allowed in a URI
+  (``< > " { } | \\ ^ `` and backquote, RFC 3986 §2, App. E); trailing ``. , ; : ! ? '``
+  and non-ASCII punctuation, and a ``)`` or ``]`` without its opening partner, are
+  sentence punctuation, not part of it (App. E: "punctuation marks that might be
+  mistaken for part of the URI").
+- ``span`` is the raw extent of the reference in the text: delimiters and the
+  ``URL:`` prefix excluded, wrapped whitespace included; ``raw`` is that text and
+  ``uri`` the cleaned reference.
+
+Everything is one left-to-right regular-expression scan, linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from uriinspector.core.schemes import TEXT_SCHEMES
+from uriinspector.core.spans import Span
+
+# Characters never part of a URI in text: whitespace and RFC 3986 §2's excluded
+# delimiters (the 2003 draft's "delims" and "unwise" sets, App. E).
+_URI_RUN = r"""[^\s<>"{}|\\^`]"""
+_TOKEN = re.compile(
+    r"(?P<angle><(?P<abody>[^<>]*)>)"
+    r'|(?P<quote>"(?P<qbody>[^"<>\s]+)")'
+    r"|(?P<bare>(?<![A-Za-z0-9+.\-])(?:" + "|".join(TEXT_SCHEMES) + r"):" + _URI_RUN + r"+)"
+    r"|(?P<abbr>(?<![A-Za-z0-9_.@/:\-%])(?:www|ftp)\." + _URI_RUN + r"+)",
+    re.IGNORECASE,
+)
+# RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":" and
+# something that is not whitespace.
+_SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:[^\s]")
+# draft-2003 App. F: "www." or "ftp." and at least one more dot-separated label.
+_ABBR_HOST = re.compile(r"(?:www|ftp)(?:\.[^\W_](?:[\w\-]*[^\W_])?){2,}(?::[0-9]*)?\Z",
+                        re.IGNORECASE)
+_URL_PREFIX = "url:"
+_TRAILING = frozenset(".,;:!?'")
+_CLOSERS = {")": "(", "]": "["}
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    """One URI reference found in text.
+
+    ``span`` is the raw extent in the text (wrapped whitespace included, delimiters
+    and ``URL:`` excluded), ``raw`` its text, ``uri`` the cleaned reference.
+    ``abbreviated`` marks draft-2003 App. F forms, with ``guess`` the completed URI.
+    """
+
+    uri: str
+    span: Span
+    raw: str
+    abbreviated: bool
+    guess: str | None
+
+    def to_json(self) -> dict[str, object]:
+        """The contract's ``{uri, start, end}`` item."""
+        return {"uri": self.uri, "start": self.span.start, "end": self.span.end}
+
+
+def extraction_to_json(found: tuple[Extracted, ...]) -> dict[str, object]:
+    """The contract's ``extract`` answer for a result of :func:`extract`."""
+    return {"op": "extract", "uris": [e.to_json() for e in found]}
+
+
+def _abbreviated_guess(uri: str) -> str | None:
+    """Complete an App. F abbreviated reference, or ``None`` if it is not one.
+
+    The heuristic App. F mentions: "www." suggests http, "ftp." suggests ftp.
+    """
+    cut = len(uri)
+    for delim in "/?#":
+        at = uri.find(delim)
+        if at != -1:
+            cut = min(cut, at)
+    if not _ABBR_HOST.match(uri[:cut]):
+        return None
+    return ("ftp://" if uri[:4].lower() == "ftp." else "http://") + uri
+
+
+def _trim(text: str, start: int, end: int) -> int:
+    """Where a bare reference ``text[start:end]`` really ends (App. E punctuation)."""
+    opens = {c: text.count(o, start, end) for c, o in _CLOSERS.items()}
+    closes = {c: text.count(c, start, end) for c in _CLOSERS}
+    while end > start:
+        c = text[end - 1]
+        if c in _TRAILING or (
+            not c.isascii() and unicodedata.category(c).startswith("P")
+        ):
+            end -= 1
+        elif c in _CLOSERS and closes[c] > opens[c]:
+            closes[c] -= 1
+            end -= 1
+        else:
+            break
+    return end
+
+
+def _delimited(text: str, start: int, end: int) -> Extracted | None:
+    """Read the content ``text[start:end]`` of ``<...>`` or ``"..."`` (App. E)."""
+    i, j = start, end
+    while i < j and text[i].isspace():
+        i += 1
+    if text[i : i + 4].lower() == _URL_PREFIX:
+        i += 4
+        while i < j and text[i].isspace():
+            i += 1
+    while j > i and text[j - 1].isspace():
+        j -= 1
+    if i == j:
+        return None
+    raw = text[i:j]
+    uri = "".join(raw.split()) if any(c.isspace() for c in raw) else raw
+    # "www.w3.org:8080/x" also matches scheme ":" (a scheme may hold dots, RFC 3986
+    # §3.1); App. F's reading wins for names starting "www." or "ftp.".
+    guess = _abbreviated_guess(uri)
+    if guess is not None:
+        return Extracted(uri, Span(i, j), raw, True, guess)
+    if _SCHEME_START.match(raw):
+        return Extracted(uri, Span(i, j), raw, False, None)
+    return None
+
+
+def _scan(text: str, pos: int, endpos: int, out: list[Extracted]) -> None:
+    for m in _TOKEN.finditer(text, pos, endpos):
+        kind = m.lastgroup
+        if kind in ("angle", "quote"):
+            body = "abody" if kind == "angle" else "qbody"
+            found = _delimited(text, m.start(body), m.end(body))
+            if found is not None:
+                out.append(found)
+            else:
+                # Not a URI between the delimiters: look inside for bare ones. The
+                # inside holds no "<" or ">" (nor '"'), so this never recurses further.
+                _scan(text, m.start(body), m.end(body), out)
+            continue
+        start = m.start()
+        end = _trim(text, start, m.end())
+        uri = text[start:end]
+        if kind == "bare":
+            if end <= text.find(":", start) + 1:
+                continue  # nothing after "scheme:" once punctuation is gone
+            out.append(Extracted(uri, Span(start, end), uri, False, None))
+        else:
+            guess = _abbreviated_guess(uri)
+            if guess is not None:
+                out.append(Extracted(uri, Span(start, end), uri, True, guess))
+
+
+def extract(text: str) -> tuple[Extracted, ...]:
+    """Find the URI references in free text, in order (draft-2003 App. E and F).
+
+    Never raises; linear in the length of ``text``.
+    """
+    out: list[Extracted] = []
+    _scan(text, 0, len(text), out)
+    return tuple(out)

@@ -102,6 +102,8 @@ class CharactersModel(QAbstractTableModel):
                 return f"U+{ord(info.char):04X}" if info.char else None
             if col == COL_CLASS:
                 return "Character class under the chosen edition"
+            if col == COL_COMPONENT:
+                return "" if info.component is None else str(info.component)
             return None
         if role == Qt.ItemDataRole.ForegroundRole and col == COL_COMPONENT:
             return self._colours.get(str(info.component))
@@ -160,7 +162,7 @@ class CharactersPane(QWidget):
         em = self.fontMetrics().horizontalAdvance("M")
         for col, width in (
             (COL_INDEX, 5), (COL_CHAR, 7), (COL_CODEPOINT, 7), (COL_CLASS, 11),
-            (COL_COMPONENT, 7), (COL_DECODED, 7),
+            (COL_COMPONENT, 14), (COL_DECODED, 8),
         ):
             self.view.setColumnWidth(col, width * em)
         layout = QVBoxLayout(self)

@@ -189,8 +189,10 @@ class LadderPane(QWidget):
             tip = edits_tooltip(previous, rung)
             if not rung.performed:
                 item.setText(COL_CHANGE, "not performed")
-                item.setText(COL_VALUE, f"not performed — {rung.note}" if rung.note else
-                             "not performed")
+                note = rung.note or "not performed"
+                if not note.lower().startswith("not performed"):
+                    note = f"not performed — {note}"
+                item.setText(COL_VALUE, note)
                 italic = QFont(self.view.font())
                 italic.setItalic(True)
                 for col in (COL_VALUE, COL_CHANGE):

@@ -169,6 +169,7 @@ class ResolutionPane(QWidget):
         name_widget(self.bufferField, "bufferField", "Buffer after the selected step")
         self.bufferField.setReadOnly(True)
         self.bufferField.setFont(mono)
+        self.bufferField.setPlaceholderText("select a step above to see the buffer")
         self.bufferLabel.setBuddy(self.bufferField)
         trace_page = QWidget(self)
         tl = QVBoxLayout(trace_page)

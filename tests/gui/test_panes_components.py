@@ -1,0 +1,156 @@
+"""ComponentsPane: handed a real Analysis, it shows what a person reads (RFC 3986 §3)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
+from pytestqt.qtbot import QtBot
+
+from uriinspector.core.analysis import analyze
+from uriinspector.gui.panes import ComponentsPane
+from uriinspector.gui.panes._common import EMPTY_TEXT, UNDEFINED_TEXT
+from uriinspector.gui.panes.components import COL_DECODED, COL_NAME, COL_RAW, COL_SPAN
+
+HYPERLINK_EXAMPLE = "foo://u:p@example.com:8042/over/there?name=ferret#nose"
+
+
+def _pane(qtbot: QtBot, text: str, edition: str = "rfc3986") -> ComponentsPane:
+    pane = ComponentsPane()
+    qtbot.addWidget(pane)
+    pane.show_analysis(analyze(text, edition))
+    return pane
+
+
+def _rows(view: QTreeWidget) -> dict[str, QTreeWidgetItem]:
+    """Every row by its path of labels, e.g. 'authority/userinfo/user'."""
+    out: dict[str, QTreeWidgetItem] = {}
+
+    def walk(item: QTreeWidgetItem, prefix: str) -> None:
+        key = f"{prefix}{item.text(COL_NAME)}"
+        out[key] = item
+        for i in range(item.childCount()):
+            walk(item.child(i), key + "/")
+
+    for i in range(view.topLevelItemCount()):
+        walk(view.topLevelItem(i), "")
+    return out
+
+
+def test_components_rfc3986_3_hyperlink_example(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, HYPERLINK_EXAMPLE)
+    rows = _rows(pane.view)
+    expected = {
+        "scheme": ("foo", "0–3"),
+        "authority": ("u:p@example.com:8042", "6–26"),
+        "authority/userinfo": ("u:p", "6–9"),
+        "authority/userinfo/user": ("u", "6–7"),
+        "authority/userinfo/password": ("p", "8–9"),
+        "authority/host · reg-name": ("example.com", "10–21"),
+        "authority/port": ("8042", "22–26"),
+        "path": ("/over/there", "26–37"),
+        "path/segment 1": ("over", "27–31"),
+        "path/segment 2": ("there", "32–37"),
+        "query": ("name=ferret", "38–49"),
+        "query/parameter 1": ("name=ferret", "38–49"),
+        "fragment": ("nose", "50–54"),
+    }
+    for key, (raw, span) in expected.items():
+        assert key in rows, f"missing row {key}: {sorted(rows)}"
+        assert rows[key].text(COL_RAW) == raw, key
+        assert rows[key].text(COL_SPAN) == span, key
+    assert rows["query/parameter 1"].text(COL_DECODED) == "name = ferret"
+
+
+def test_components_undefined_and_empty_look_different(qtbot: QtBot) -> None:
+    empty_pane, undefined_pane = _pane(qtbot, "http://a?"), _pane(qtbot, "http://a")
+    empty = _rows(empty_pane.view)["query"]
+    undefined = _rows(undefined_pane.view)["query"]
+    assert empty.text(COL_RAW) == EMPTY_TEXT
+    assert empty.text(COL_SPAN) == "9–9"
+    assert undefined.text(COL_RAW) == UNDEFINED_TEXT
+    assert undefined.text(COL_SPAN) == ""
+    assert undefined.font(COL_RAW).italic()
+    assert undefined.foreground(COL_RAW).color() != empty.foreground(COL_RAW).color()
+
+
+def test_components_percent_and_form_decoding(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, "http://a/caf%C3%A9?q=a+b%20c&flag")
+    rows = _rows(pane.view)
+    assert rows["path/segment 1"].text(COL_RAW) == "caf%C3%A9"
+    assert rows["path/segment 1"].text(COL_DECODED) == "café"
+    assert rows["query/parameter 1"].text(COL_DECODED) == "q = a b c"
+    assert rows["query/parameter 2"].text(COL_DECODED) == "flag (no value)"
+
+
+def test_components_rfc2396_3_3_segment_params(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, "http://a/b;x=1/c", "rfc2396")
+    rows = _rows(pane.view)
+    assert rows["path/segment 1/name"].text(COL_RAW) == "b"
+    assert rows["path/segment 1/;param"].text(COL_RAW) == "x=1"
+    assert rows["path/segment 1/;param"].text(COL_SPAN) == "11–14"
+
+
+def test_components_ipv6_host_kind(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, "http://[::1]:80/")
+    rows = _rows(pane.view)
+    assert rows["authority/host · ipv6"].text(COL_RAW) == "[::1]"
+
+
+def test_components_bidi_control_is_shown_not_hidden(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, "http://a/x\u202ey")
+    rows = _rows(pane.view)
+    assert rows["path/segment 1"].text(COL_RAW) == "x⟨U+202E⟩y"
+
+
+# The offscreen platform warns that it cannot propagate size hints when a window shows.
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_components_click_row_emits_span(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, HYPERLINK_EXAMPLE)
+    pane.resize(700, 400)
+    pane.show()
+    host = _rows(pane.view)["authority/host · reg-name"]
+    rect = pane.view.visualItemRect(host)
+    with qtbot.waitSignal(pane.spanRequested) as blocker:
+        qtbot.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert blocker.args == [10, 21]
+
+
+def test_components_select_at_picks_innermost_without_emitting(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, HYPERLINK_EXAMPLE)
+    with qtbot.assertNotEmitted(pane.spanRequested):
+        pane.select_at(12)
+        assert pane.view.currentItem().text(COL_NAME) == "host · reg-name"
+        pane.select_at(6)
+        assert pane.view.currentItem().text(COL_NAME) == "user"
+        pane.select_at(29)
+        assert pane.view.currentItem().text(COL_NAME) == "segment 1"
+        pane.select_at(len(HYPERLINK_EXAMPLE))  # cursor after the last character
+        assert pane.view.currentItem().text(COL_NAME) == "fragment"
+
+
+def test_components_selection_survives_a_new_analysis(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, HYPERLINK_EXAMPLE)
+    pane.select_at(12)
+    with qtbot.assertNotEmitted(pane.spanRequested):
+        pane.show_analysis(analyze("foo://u:p@example.org:8042/over"))
+    assert pane.view.currentItem().text(COL_RAW) == "example.org"
+
+
+@pytest.mark.parametrize("text", ["", "%", "//", "?#", "a" * 9000, "http://a/?" + "k=v&" * 800])
+def test_components_any_input_renders(qtbot: QtBot, text: str, tmp_path: Path) -> None:
+    pane = _pane(qtbot, text)
+    assert pane.view.topLevelItemCount() == 5
+    assert not pane.grab().isNull()
+
+
+def test_components_screenshot(qtbot: QtBot, tmp_path: Path) -> None:
+    pane = _pane(qtbot, HYPERLINK_EXAMPLE)
+    pane.resize(800, 420)
+    assert pane.grab().save(str(tmp_path / "pane_components.png"))

@@ -298,3 +298,19 @@ def test_one_megabyte_in_linear_time() -> None:
     assert _timed(path_heavy) < 10
     assert _timed("%" * 1_048_576) < 10
     assert _timed("\ud800" * 1_048_576) < 10
+
+
+# ---- RFC 2396 §2.4.2 requirements on escaping ---------------------------------------------
+@pytest.mark.req("2.4.2-2")
+def test_req_2_4_2_2_escaped_unreserved_equivalent() -> None:
+    assert normalize("http://a/%7euser").normalized == normalize("http://a/~user").normalized
+
+
+@pytest.mark.req("2.4.2-3")
+def test_req_2_4_2_3_never_unescape_twice() -> None:
+    # "%2541" is "%41" as data; decoding it again would give "A".
+    assert normalize("http://a/%2541").normalized == "http://a/%2541"
+    # a decoded "4" must not join a stray "%" and a "1" into a new escape
+    assert normalize("http://a/%%341").normalized == "http://a/%%341"
+    once = normalize("http://a/%%341").normalized
+    assert normalize(once).normalized == once

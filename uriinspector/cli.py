@@ -122,6 +122,8 @@ SEVERITY_SGR: dict[str, str] = {
     "info": "36",
 }
 
+VERDICT_SGR: dict[str, str] = {"danger": "1;31", "caution": "33", "nothing-notable": "32"}
+
 
 class Style:
     """ANSI styling that is a no-op when colour is off."""
@@ -361,8 +363,11 @@ class Renderer:
         """The ``analyze`` answer: the parse view plus findings."""
         text = _str(a, "input") or ""
         out = self.parse(a)
-        out.append(f"  {'effective host':<19} {_value(_str(a, 'effective_host'), self.s)}")
-        out.append(f"  {'registrable domain':<19} {_value(_str(a, 'registrable_domain'), self.s)}")
+        at = next(i for i, line in enumerate(out) if line.startswith("diagnostics"))
+        out[at:at] = [
+            f"  {'effective host':<19} {_value(_str(a, 'effective_host'), self.s)}",
+            f"  {'registrable domain':<19} {_value(_str(a, 'registrable_domain'), self.s)}",
+        ]
         findings = _objs(a, "findings")
         out.extend(self.problems(text, "findings", findings, "nothing notable"))
         counts = {sev: 0 for sev in ("danger", "warning", "info")}
@@ -372,7 +377,14 @@ class Renderer:
         summary = ", ".join(
             self.s(f"{n} {sev}", SEVERITY_SGR.get(sev)) for sev, n in counts.items() if n
         )
-        out.append("summary: " + (summary or "nothing notable"))
+        level = _str(_obj(a, "verdict"), "level")
+        if level:
+            out.append(
+                f"verdict: {self.s(level, VERDICT_SGR.get(level))}"
+                + (f" ({summary})" if summary else "")
+            )
+        else:
+            out.append("findings: " + (summary or "nothing notable"))
         return out
 
     def resolve(self, a: Mapping[str, object], strict: bool) -> list[str]:
@@ -402,7 +414,7 @@ class Renderer:
         target = _str(a, "target")
         out.append(f"{'target':<7} {self.s.bold(_value(target, self.s))}")
         if target is not None:
-            out.append(f"{'same document':<7} {_yes(a.get('same_document'), self.s)}")
+            out.append(f"same document: {_yes(a.get('same_document'), self.s)}")
         return out
 
     def resolve_table(self, answers: list[Answer]) -> list[str]:
@@ -746,7 +758,7 @@ def cmd_analyze(env: Environment, ns: argparse.Namespace) -> ExitStatus:
         return _emit(env, ns, answers, lambda a: [])
     renderer = Renderer(style)
     pending = iter(notes)
-    return _emit(env, ns, answers, lambda a: [*renderer.analyze(a), *next(pending)])
+    return _emit(env, ns, answers, lambda a: [*next(pending), *renderer.analyze(a)])
 
 
 def cmd_resolve(env: Environment, ns: argparse.Namespace) -> ExitStatus:

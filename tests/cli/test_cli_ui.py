@@ -219,6 +219,13 @@ def test_analyze_accepts_defanged_input_and_defangs() -> None:
     assert "defanged: hxxps://paypal[.]com@evil[.]example[.]co[.]uk/login" in r
     assert "misleading-userinfo" in r
     assert "registrable domain  example.co.uk" in r
+    assert r.splitlines()[-1] == "verdict: danger (1 danger)"
+    lines = r.splitlines()
+    assert lines.index("  effective host      evil.example.co.uk") < lines.index(
+        "diagnostics: none"
+    )
+    clean = cli("analyze", "http://example.com/")
+    assert clean.splitlines()[-2:] == ["findings: nothing notable", "verdict: nothing-notable"]
     (answer,) = cli("analyze", "--json", "--defang", "hxxp://a[.]example/").json
     assert answer["input"] == "http://a.example/"
     assert answer["defanged"] == "hxxp://a[.]example/"
@@ -231,7 +238,7 @@ def test_resolve_shows_a_numbered_trace() -> None:
     assert lines[0] == "base    http://a/b/c/d;p?q"
     assert lines[1] == "ref     ../g"
     assert lines[3].startswith("  1. ")
-    assert lines[-2] == "target  http://a/b/g"
+    assert lines[-2:] == ["target  http://a/b/g", "same document: no"]
     (answer,) = cli("resolve", "--json", "http://a/b/c/d;p?q", "../g").json
     assert answer["target"] == "http://a/b/g"
 

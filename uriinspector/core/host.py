@@ -118,7 +118,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
     text, span = host.text, host.span
     cite = HOST_SECTION[edition]
     closed = len(text) >= 2 and text.endswith("]") and "]" not in text[1:-1]
-    inner = text[1:-1] if closed else text[1:]
+    inner = text[1:-1]
     if not closed:
         out.append(
             Diagnostic(
@@ -128,6 +128,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
                 f"{cite}: IP-literal {text!r} must be '[' address ']' and nothing else",
             )
         )
+        return HostInfo("ipv6", text, span, tuple(out))
     if inner[:1] in ("v", "V"):
         if edition is not Edition.RFC3986:
             out.append(
@@ -152,7 +153,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
             )
         return HostInfo("ipvfuture", text, span, tuple(out))
     if _IPV6.fullmatch(inner) is not None:
-        return HostInfo("ipv6", text, span, tuple(out), _v6_address(inner) if closed else None)
+        return HostInfo("ipv6", text, span, tuple(out), _v6_address(inner))
     if "%" in inner:
         zoned = _IPV6Z.fullmatch(inner) is not None
         out.append(
@@ -167,7 +168,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
             Diagnostic(
                 IPV6_ZONE_ID,
                 "info",
-                Span(span.start + 1 + inner.index("%"), span.end - (1 if closed else 0)),
+                Span(span.start + 1 + inner.index("%"), span.end - 1),
                 "RFC 6874 (2013) adds zone IDs as '%25' ZoneID after the"
                 " address"
                 + ("" if zoned else ", with the '%' encoded as '%25'")

@@ -1,0 +1,92 @@
+"""Start the window: ``uriinspector [URI]`` or ``uriinspector open URI``.
+
+Sets the application's identity (one reverse-DNS app ID everywhere), the stylesheet
+from ``resources/styles`` and the icon, then opens the main window with the URI given
+on the command line, the demonstration URI on first run, or the last one inspected.
+"""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = """usage: uriinspector [URI]
+       uriinspector open URI
+
+Opens the URI Inspector window with URI loaded (the demonstration URI on first run).
+Without a display, run it under a virtual screen:  xvfb-run -a uriinspector
+or use the command line:  uriinspector parse URI
+"""
+
+
+def parse_args(argv: list[str]) -> tuple[str | None, list[str]]:
+    """Split ``argv`` (without the program name) into the URI and Qt's own options."""
+    qt_args = [a for a in argv if a.startswith("-") and a not in ("-h", "--help")]
+    rest = [a for a in argv if a not in qt_args]
+    if rest[:1] == ["open"]:
+        rest = rest[1:]
+        if not rest:
+            raise SystemExit("uriinspector open: a URI is required\n\n" + USAGE)
+    if len(rest) > 1:
+        raise SystemExit(f"too many arguments: {rest!r}\n\n" + USAGE)
+    return (rest[0] if rest else None), qt_args
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Open the window; return the exit status."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if "-h" in args or "--help" in args:
+        print(USAGE)
+        return 0
+    try:
+        uri, qt_args = parse_args(args)
+    except SystemExit as exc:
+        print(exc, file=sys.stderr)
+        return 2
+
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from uriinspector import APP_ID, __version__
+    from uriinspector.gui import resources
+    from uriinspector.gui.main_window import MainWindow
+    from uriinspector.gui.theme import current_theme
+
+    app = QApplication.instance()
+    owns_app = app is None
+    if not isinstance(app, QApplication):
+        if not QGuiApplication.platformName() and not _has_display():
+            print(
+                "There is no display (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
+                "Run it on a virtual screen:  xvfb-run -a uriinspector\n"
+                "or use the command line:    uriinspector parse URI",
+                file=sys.stderr,
+            )
+            return 2
+        app = QApplication([sys.argv[0] if sys.argv else "uriinspector", *qt_args])
+    QApplication.setApplicationName("URI Inspector")
+    QApplication.setApplicationVersion(__version__)
+    QApplication.setOrganizationDomain("uriinspector.github.io")
+    QGuiApplication.setDesktopFileName(APP_ID)
+    app.setWindowIcon(resources.icon("app"))
+    app.setStyleSheet(resources.stylesheet(current_theme()))
+
+    window = MainWindow()
+    window.load_initial(uri)
+    window.show()
+    if not owns_app:
+        return 0
+    return int(app.exec())
+
+
+def _has_display() -> bool:
+    import os
+
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""The effective-host banner: under the field, in large type, where the link really goes.
+
+It only words what the core computed (``Analysis.effective_host``,
+``registrable_domain``, ``findings``, ``verdict``). It never says "safe": the best it
+says is that nothing notable was found. Every piece of the input it quotes is
+HTML-escaped and has its hidden characters written as ``⟨U+XXXX⟩``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+from uriinspector.gui.uri_field import visible_text
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+
+_LEVEL_WORDS = {
+    "danger": "⛔ Danger",
+    "caution": "⚠ Caution",
+    "nothing-notable": "ℹ Nothing notable found",
+}
+
+
+def _q(text: str, limit: int = 120) -> str:
+    """Quote a piece of the input for rich text: visible, escaped, bounded."""
+    return html.escape(visible_text(text, limit))
+
+
+def banner_html(analysis: Analysis) -> tuple[str, str]:
+    """The banner's rich text and its level (``danger``, ``caution``, ``nothing-notable``)."""
+    level = analysis.verdict.level
+    host = analysis.effective_host
+    parts: list[str] = []
+    if host is None:
+        if not analysis.text.strip():
+            return ("Type or paste a link to see where it really goes.", "nothing-notable")
+        parts.append(
+            "This reference names <b>no host</b>: it does not point at a server by itself."
+        )
+    elif host == "":
+        parts.append("This link has an <b>empty host</b>.")
+    else:
+        parts.append(f"This link goes to <b style='font-size:140%'>{_q(host)}</b>.")
+        domain = analysis.registrable_domain
+        if domain and domain != host:
+            parts.append(f"Registrable domain: <b>{_q(domain)}</b>.")
+    hidden: set[str] = set()
+    for finding in analysis.findings:
+        if finding.code == "misleading-userinfo":
+            user = finding.span.of(analysis.text)
+            parts.append(f"<br>'{_q(user)}' is only a user name.")
+            hidden.add(finding.message)
+            break
+    verdict = _LEVEL_WORDS.get(level, level)
+    if level == "nothing-notable":
+        parts.append(
+            f"<br><small>{verdict}. That proves nothing about the site itself.</small>"
+        )
+    else:
+        reasons = [r for r in analysis.verdict.reasons if r not in hidden]
+        shown = "; ".join(html.escape(visible_text(r, 200)) for r in reasons[:2])
+        n = len(analysis.findings)
+        count = f"{n} finding{'s' if n != 1 else ''} in the Findings pane"
+        parts.append(f"<br><small>{verdict}{': ' + shown if shown else ''} — {count}.</small>")
+    return " ".join(parts), level
+
+
+class EffectiveHostBanner(QLabel):
+    """Large plain words under the field: the real host, and why to be careful."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("effectiveHostBanner")
+        self.setAccessibleName("effectiveHostBanner")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        font = self.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.setFont(font)
+        self.setProperty("level", "nothing-notable")
+        self.setText("Type or paste a link to see where it really goes.")
+        self.level = "nothing-notable"
+
+    def show_analysis(self, analysis: Analysis) -> None:
+        """Say where ``analysis``'s link goes."""
+        text, level = banner_html(analysis)
+        self.setText(text)
+        self.setAccessibleDescription(self.plain_text())
+        if level != self.level:
+            self.level = level
+            self.setProperty("level", level)
+            self.style().unpolish(self)
+            self.style().polish(self)
+
+    def plain_text(self) -> str:
+        """The banner as a screen reader or a test reads it."""
+        from PySide6.QtGui import QTextDocument
+
+        doc = QTextDocument()
+        doc.setHtml(self.text())
+        return doc.toPlainText()

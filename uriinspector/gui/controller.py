@@ -1,0 +1,233 @@
+"""The controller: the window's state as a few strings, one frozen Analysis per change.
+
+``AnalysisController`` owns the input text, the edition, the resolution pane's base
+and reference and the ladder's comparison text. It calls the core and emits frozen
+results; panes render them and never call the core (shared/style.md §5.3).
+
+Inputs up to ``SYNC_LIMIT`` code points are analysed synchronously (a keystroke must
+repaint within a frame); longer ones go to a ``QThreadPool`` worker, and a generation
+counter drops every result that is not for the newest input.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+
+from uriinspector.gui.resources import spec_examples
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+    from uriinspector.core.compare import Comparison
+    from uriinspector.core.normalize import Ladder
+    from uriinspector.core.resolve import Resolution
+
+#: Inputs longer than this many code points are analysed off the GUI thread.
+SYNC_LIMIT = 8192
+
+EDITIONS: tuple[str, ...] = ("rfc3986", "draft-2003", "rfc2396", "draft-1997", "draft-1993")
+
+
+def _analyze(text: str, edition: str) -> Analysis:
+    from uriinspector.core.analysis import analyze
+
+    return analyze(text, edition)
+
+
+class _WorkerSignals(QObject):
+    """Carries a worker's result back to the GUI thread (queued connection)."""
+
+    finished = Signal(int, object, float)  # generation, Analysis or Exception, seconds
+
+
+class _AnalysisWorker(QRunnable):
+    """Runs ``analyze`` for one generation on a pool thread."""
+
+    def __init__(self, generation: int, text: str, edition: str, signals: _WorkerSignals) -> None:
+        super().__init__()
+        self.setAutoDelete(True)
+        self._generation = generation
+        self._text = text
+        self._edition = edition
+        self._signals = signals
+
+    def run(self) -> None:
+        """Analyse, and hand the result (or the exception) to the GUI thread."""
+        started = time.perf_counter()
+        result: object
+        try:
+            analysis = _analyze(self._text, self._edition)
+            # Build the lazy parts here too, so no pane computes them on the GUI thread.
+            _ = analysis.characters, analysis.ladder
+            result = analysis
+        except Exception as exc:
+            result = exc
+        self._signals.finished.emit(self._generation, result, time.perf_counter() - started)
+
+
+class AnalysisController(QObject):
+    """Owns the inspected state and turns each change into one frozen core result.
+
+    Signals:
+        analysisChanged(Analysis): the newest input's analysis (never a stale one,
+            never twice the same).
+        resolutionsChanged(tuple[Resolution, ...]): base + reference under every rule set.
+        comparisonChanged(Ladder | None, Comparison | None): the ladder's second field.
+        examplesChanged(tuple[(ref, tuple[Resolution, ...]), ...]): RFC 3986 §5.4.
+        busyChanged(bool): a worker is analysing a long input.
+        errorOccurred(str): the core raised (a bug: reported, never fatal).
+    """
+
+    analysisChanged = Signal(object)
+    resolutionsChanged = Signal(object)
+    comparisonChanged = Signal(object, object)
+    examplesChanged = Signal(object)
+    busyChanged = Signal(bool)
+    errorOccurred = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, *, sync_limit: int = SYNC_LIMIT) -> None:
+        super().__init__(parent)
+        self.sync_limit = sync_limit
+        self.text = ""
+        self.edition = "rfc3986"
+        self.base = ""
+        self.reference = ""
+        self.compare_text = ""
+        self.analysis: Analysis | None = None
+        self.resolutions: tuple[Resolution, ...] = ()
+        self._generation = 0
+        self._pending = 0
+        self._pool = QThreadPool.globalInstance()
+        self._signals = _WorkerSignals()
+        self._signals.finished.connect(self._on_worker_finished)
+        self._examples: tuple[tuple[str, tuple[Resolution, ...]], ...] | None = None
+        #: Seconds the last analysis took, and whether it ran on a worker.
+        self.last_duration = 0.0
+        self.last_async = False
+
+    # ---- inputs -------------------------------------------------------------------
+    def set_text(self, text: str) -> None:
+        """The inspected text changed."""
+        if text == self.text and self.analysis is not None:
+            return
+        self.text = text
+        self._schedule()
+
+    def set_edition(self, edition: str) -> None:
+        """The grammar edition changed (re-colours at once)."""
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown edition {edition!r}")
+        if edition == self.edition and self.analysis is not None:
+            return
+        self.edition = edition
+        self._schedule()
+
+    def set_resolution_inputs(self, base: str, reference: str) -> None:
+        """The resolution pane's base or reference changed."""
+        if (base, reference) == (self.base, self.reference) and self.resolutions:
+            return
+        self.base, self.reference = base, reference
+        from uriinspector.core.resolve import resolve_all
+
+        try:
+            self.resolutions = resolve_all(base, reference)
+        except Exception:
+            self._report("resolve_all")
+            return
+        self.resolutionsChanged.emit(self.resolutions)
+
+    def set_compare_text(self, other: str) -> None:
+        """The ladder's second field changed."""
+        self.compare_text = other
+        self._emit_comparison()
+
+    def load_examples(self) -> None:
+        """Resolve every RFC 3986 §5.4 reference against its base, under every rule set."""
+        if self._examples is None:
+            from uriinspector.core.resolve import resolve_all
+
+            base, refs = spec_examples()
+            try:
+                self._examples = tuple((ref, resolve_all(base, ref)) for ref in refs)
+            except Exception:
+                self._report("resolve_all (examples)")
+                return
+        self.examplesChanged.emit(self._examples)
+
+    # ---- analysis -----------------------------------------------------------------
+    def _schedule(self) -> None:
+        self._generation += 1
+        generation = self._generation
+        text, edition = self.text, self.edition
+        if len(text) <= self.sync_limit:
+            started = time.perf_counter()
+            try:
+                result: object = _analyze(text, edition)
+            except Exception as exc:
+                result = exc
+            self._deliver(generation, result, time.perf_counter() - started, False)
+            return
+        self._pending += 1
+        if self._pending == 1:
+            self.busyChanged.emit(True)
+        self._pool.start(_AnalysisWorker(generation, text, edition, self._signals))
+
+    @Slot(int, object, float)
+    def _on_worker_finished(self, generation: int, result: object, seconds: float) -> None:
+        self._pending -= 1
+        if self._pending == 0:
+            self.busyChanged.emit(False)
+        self._deliver(generation, result, seconds, True)
+
+    def _deliver(self, generation: int, result: object, seconds: float, is_async: bool) -> None:
+        if generation != self._generation:
+            return  # stale: a newer input is already scheduled or shown
+        if isinstance(result, Exception):
+            detail = "".join(traceback.format_exception_only(result)).strip()
+            self.errorOccurred.emit(f"The analysis failed (a bug; please report it): {detail}")
+            return
+        self.last_duration = seconds
+        self.last_async = is_async
+        if result == self.analysis:
+            return
+        self.analysis = result  # type: ignore[assignment]
+        self.analysisChanged.emit(result)
+        self._emit_comparison()
+
+    def _emit_comparison(self) -> None:
+        other = self.compare_text
+        if not other or self.analysis is None:
+            self.comparisonChanged.emit(None, None)
+            return
+        from uriinspector.core.compare import compare
+        from uriinspector.core.normalize import normalize
+
+        try:
+            ladder: Ladder = normalize(other)
+            comparison: Comparison = compare(self.analysis.text, other)
+        except Exception:
+            self._report("compare")
+            return
+        self.comparisonChanged.emit(ladder, comparison)
+
+    def _report(self, what: str) -> None:
+        detail = traceback.format_exc(limit=1)
+        self.errorOccurred.emit(f"{what} failed (a bug; please report it): {detail}")
+
+    # ---- lifecycle ----------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """Whether a worker is still analysing."""
+        return self._pending > 0
+
+    def wait_for_workers(self, msecs: int = 10000) -> bool:
+        """Block until every worker has finished (window close, tests)."""
+        return bool(self._pool.waitForDone(msecs))
+
+    def shutdown(self) -> None:
+        """Drop every pending result and wait for the workers to finish."""
+        self._generation += 1
+        self.wait_for_workers()

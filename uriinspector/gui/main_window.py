@@ -1,0 +1,572 @@
+"""The main window: the URI field on top, the banner under it, the panes in docks.
+
+The window composes widgets, menus and actions; it holds no URI logic. One frozen
+``Analysis`` per change flows from the ``AnalysisController`` to the field, the
+banner and every pane (shared/style.md §5.3); a pane's ``spanRequested`` comes back
+here and is highlighted in the field.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import platform
+from importlib import metadata
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QByteArray, QEvent, QMimeData, Qt, QTimer, Signal, Slot, qVersion
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector import APP_ID, __version__
+from uriinspector.gui import resources
+from uriinspector.gui.banner import EffectiveHostBanner
+from uriinspector.gui.controller import EDITIONS, AnalysisController
+from uriinspector.gui.settings import Settings
+from uriinspector.gui.uri_field import UriField, mime_text, visible_text
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+    from uriinspector.core.compare import Comparison
+    from uriinspector.core.normalize import Ladder
+    from uriinspector.core.resolve import Resolution
+
+#: (attribute, module under gui/panes, class, dock title), in the default tab order.
+PANES: tuple[tuple[str, str, str, str], ...] = (
+    ("components", "components", "ComponentsPane", "Components"),
+    ("characters", "characters", "CharactersPane", "Characters"),
+    ("resolution", "resolution", "ResolutionPane", "Resolution"),
+    ("ladder", "ladder", "LadderPane", "Normalization ladder"),
+    ("findings", "findings", "FindingsPane", "Findings"),
+    ("urn", "urn", "UrnPane", "URN"),
+)
+
+#: Above this many code points, panes whose dock is tabbed away are updated when shown.
+LAZY_PANE_LIMIT = 1024
+
+EDITION_LABELS: dict[str, str] = {
+    "rfc3986": "RFC 3986 (2005)",
+    "draft-2003": "rfc2396bis draft (2003)",
+    "rfc2396": "RFC 2396 (1998)",
+    "draft-1997": "URL syntax draft (1997)",
+    "draft-1993": "Berners-Lee URL draft (1993)",
+}
+
+
+class MissingPane(QWidget):
+    """Stands in for a pane that failed to import, and says why (never fatal)."""
+
+    spanRequested = Signal(int, int)
+
+    def __init__(self, title: str, error: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        label = QLabel(f"The {title} pane could not be loaded:\n{error}", self)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        layout.addStretch(1)
+
+    def show_analysis(self, a: object) -> None:
+        """Nothing to show."""
+
+
+def _load_pane(module: str, cls: str, title: str) -> QWidget:
+    try:
+        mod = importlib.import_module(f"uriinspector.gui.panes.{module}")
+        pane: QWidget = getattr(mod, cls)()
+    except Exception as exc:
+        return MissingPane(title, f"{type(exc).__name__}: {exc}")
+    return pane
+
+
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def versions() -> dict[str, str]:
+    """Versions of everything the About box lists."""
+    import PySide6
+
+    return {
+        "URI Inspector": __version__,
+        "Python": platform.python_version(),
+        "Qt": qVersion(),
+        "PySide6": PySide6.__version__,
+        "ada-url": _version("ada-url"),
+        "idna": _version("idna"),
+        "publicsuffixlist": _version("publicsuffixlist"),
+    }
+
+
+class MainWindow(QMainWindow):
+    """URI Inspector's window. ``MainWindow()`` works in a test; ``set_uri`` types a URI."""
+
+    def __init__(
+        self, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle("URI Inspector")
+        self.setWindowIcon(resources.icon("app"))
+        self.setAcceptDrops(True)
+        self.setDockNestingEnabled(True)
+        self.settings = settings if settings is not None else Settings.load()
+        self.controller = AnalysisController(self)
+        self._dirty: set[str] = set()
+        self._syncing_cursor = False
+        self._closing = False
+
+        self._build_top()
+        self._build_docks()
+        self._build_menus()
+        self._connect()
+
+        self.resize(1180, 760)
+        self._default_state = self.saveState()
+        self._restore()
+        if self.settings.problem:
+            self.statusBar().showMessage(self.settings.problem)
+            QTimer.singleShot(0, self._warn_settings_problem)
+        # The resolution pane starts with its own base/reference; resolve them now.
+        self._on_resolution_inputs_changed(*self._resolution_inputs())
+        self.controller.set_text("")
+
+    # ---- construction -------------------------------------------------------------
+    def _build_top(self) -> None:
+        top = QWidget(self)
+        top.setObjectName("topArea")
+        layout = QVBoxLayout(top)
+        layout.setContentsMargins(8, 8, 8, 4)
+        row = QHBoxLayout()
+        self.uriField = UriField(top)
+        row.addWidget(self.uriField, 1)
+        self.editionSelector = QComboBox(top)
+        self.editionSelector.setObjectName("editionSelector")
+        self.editionSelector.setAccessibleName("editionSelector")
+        self.editionSelector.setToolTip(
+            "The edition of the standard that decides validity and character classes"
+        )
+        for edition in EDITIONS:
+            self.editionSelector.addItem(EDITION_LABELS[edition], edition)
+        row.addWidget(self.editionSelector)
+        layout.addLayout(row)
+        self.banner = EffectiveHostBanner(top)
+        layout.addWidget(self.banner)
+        top.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.setCentralWidget(top)
+
+    def _build_docks(self) -> None:
+        self.panes: dict[str, QWidget] = {}
+        self.docks: dict[str, QDockWidget] = {}
+        for attr, module, cls, title in PANES:
+            pane = _load_pane(module, cls, title)
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{attr}Dock")
+            dock.setWidget(pane)
+            dock.setFeatures(
+                QDockWidget.DockWidgetFeature.DockWidgetMovable
+                | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                | QDockWidget.DockWidgetFeature.DockWidgetClosable
+            )
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            dock.visibilityChanged.connect(
+                lambda visible, name=attr: self._on_dock_visibility_changed(name, visible)
+            )
+            self.panes[attr] = pane
+            self.docks[attr] = dock
+        d = self.docks
+        self.splitDockWidget(d["components"], d["findings"], Qt.Orientation.Horizontal)
+        for name in ("characters", "resolution", "ladder"):
+            self.tabifyDockWidget(d["components"], d[name])
+        self.tabifyDockWidget(d["findings"], d["urn"])
+        d["components"].raise_()
+        d["findings"].raise_()
+        self.resizeDocks([d["components"], d["findings"]], [640, 420], Qt.Orientation.Horizontal)
+
+    def _action(
+        self,
+        menu: QMenu,
+        text: str,
+        slot: Any,
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        icon: str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if icon is not None:
+            action.setIcon(resources.icon(icon))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.pasteAction = self._action(
+            file_menu, "&Paste and Inspect", self.paste_and_inspect, "Ctrl+Shift+V", "paste"
+        )
+        self.recentMenu = file_menu.addMenu("Open &Recent")
+        self.recentMenu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        self.exportAction = self._action(
+            file_menu, "&Export Analysis as JSON…", self.export_dialog, "Ctrl+Shift+E", "export"
+        )
+        file_menu.addSeparator()
+        self.quitAction = self._action(
+            file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit
+        )
+        self.quitAction.setMenuRole(QAction.MenuRole.QuitRole)
+
+        edit_menu = bar.addMenu("&Edit")
+        self.copyNormalizedAction = self._action(
+            edit_menu, "Copy &Normalized", self.copy_normalized, "Ctrl+Shift+N", "copy"
+        )
+        self.copyTargetAction = self._action(
+            edit_menu, "Copy &Target", self.copy_target, "Ctrl+Shift+T", "copy"
+        )
+        edit_menu.addSeparator()
+        self._action(edit_menu, "Load the Spec's &Examples", self.controller.load_examples)
+
+        view_menu = bar.addMenu("&View")
+        for attr, _m, _c, _t in PANES:
+            view_menu.addAction(self.docks[attr].toggleViewAction())
+        view_menu.addSeparator()
+        self._action(view_menu, "&Reset Layout", self.reset_layout)
+
+        help_menu = bar.addMenu("&Help")
+        about = self._action(help_menu, "&About URI Inspector", self.show_about)
+        about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def _connect(self) -> None:
+        c = self.controller
+        self.uriField.uriChanged.connect(c.set_text)
+        self.uriField.cursorMoved.connect(self._on_field_cursor_moved)
+        self.uriField.returnPressed.connect(self._remember_current)
+        self.editionSelector.currentIndexChanged.connect(self._on_edition_selector_changed)
+        c.analysisChanged.connect(self._on_analysis_changed)
+        c.resolutionsChanged.connect(self._on_resolutions_changed)
+        c.comparisonChanged.connect(self._on_comparison_changed)
+        c.examplesChanged.connect(self._on_examples_changed)
+        c.busyChanged.connect(self._on_busy_changed)
+        c.errorOccurred.connect(self._on_error)
+        for pane in self.panes.values():
+            signal = getattr(pane, "spanRequested", None)
+            if signal is not None:
+                signal.connect(self._on_pane_span_requested)
+        res = self.panes["resolution"]
+        if hasattr(res, "inputsChanged"):
+            res.inputsChanged.connect(self._on_resolution_inputs_changed)
+        if hasattr(res, "examplesRequested"):
+            res.examplesRequested.connect(c.load_examples)
+        ladder = self.panes["ladder"]
+        if hasattr(ladder, "compareChanged"):
+            ladder.compareChanged.connect(c.set_compare_text)
+        findings = self.panes["findings"]
+        if hasattr(findings, "inspectRequested"):
+            findings.inspectRequested.connect(self._on_findings_inspect_requested)
+
+    # ---- state --------------------------------------------------------------------
+    def _restore(self) -> None:
+        s = self.settings
+        if s.geometry:
+            self.restoreGeometry(QByteArray(s.geometry))
+        if s.window_state:
+            self.restoreState(QByteArray(s.window_state))
+        index = self.editionSelector.findData(s.edition)
+        if index >= 0:
+            self.editionSelector.setCurrentIndex(index)
+        res = self.panes["resolution"]
+        if s.reference and hasattr(res, "set_reference"):
+            res.set_reference(s.reference)
+
+    def _resolution_inputs(self) -> tuple[str, str]:
+        res = self.panes["resolution"]
+        base = res.base() if hasattr(res, "base") else self.settings.base
+        ref = res.reference() if hasattr(res, "reference") else self.settings.reference
+        return str(base), str(ref)
+
+    def load_initial(self, uri: str | None) -> None:
+        """Start with ``uri``, else the demonstration on first run, else the last URI."""
+        if uri is not None:
+            self.set_uri(uri)
+            self._remember_current()
+        elif self.settings.first_run:
+            self.set_uri(resources.demo_uri())
+        elif self.settings.last_uri:
+            self.set_uri(self.settings.last_uri)
+        self.settings.first_run = False
+
+    def save_settings(self) -> None:
+        """Write geometry, dock layout, edition, history (atomically)."""
+        s = self.settings
+        s.geometry = bytes(self.saveGeometry().data())
+        s.window_state = bytes(self.saveState().data())
+        s.edition = self.controller.edition
+        base, ref = self._resolution_inputs()
+        s.base, s.reference = base, ref
+        text = self.uriField.uri()
+        s.last_uri = text if len(text) <= 4096 else None
+        s.first_run = False
+        problem = s.save()
+        if problem:
+            self.statusBar().showMessage(problem)
+
+    def _remember_current(self) -> None:
+        self.settings.add_recent(self.uriField.uri())
+
+    # ---- public API ---------------------------------------------------------------
+    def set_uri(self, text: str) -> None:
+        """Load ``text`` into the field as if the user had typed it."""
+        self.uriField.set_uri(text)
+        if text == "" and self.controller.analysis is None:
+            self.controller.set_text("")
+
+    def uri(self) -> str:
+        """The exact text being inspected."""
+        return self.uriField.uri()
+
+    @property
+    def analysis(self) -> Analysis | None:
+        """The analysis currently shown."""
+        return self.controller.analysis
+
+    def paste_and_inspect(self) -> None:
+        """Replace the field with the clipboard's text and inspect it."""
+        data = QGuiApplication.clipboard().mimeData()
+        text = _mime_text(data) if data is not None else ""
+        if text:
+            self.set_uri(text)
+            self._remember_current()
+
+    def copy_normalized(self) -> None:
+        """Copy the top of the normalization ladder."""
+        a = self.controller.analysis
+        if a is not None:
+            QGuiApplication.clipboard().setText(a.ladder.normalized)
+            self.statusBar().showMessage("Copied the normalized URI.", 3000)
+
+    def copy_target(self) -> None:
+        """Copy the RFC 3986 target of the resolution pane."""
+        for r in self.controller.resolutions:
+            if r.rules == "rfc3986" and r.target is not None:
+                QGuiApplication.clipboard().setText(r.target)
+                self.statusBar().showMessage("Copied the resolved target.", 3000)
+                return
+        self.statusBar().showMessage("There is no target to copy.", 3000)
+
+    def export_json(self, path: Path) -> None:
+        """Write the current analysis as the batch contract's ``analyze`` answer."""
+        a = self.controller.analysis
+        if a is None:
+            raise ValueError("nothing to export")
+        path.write_text(json.dumps(a.to_json(), ensure_ascii=False, indent=2) + "\n", "utf-8")
+
+    def export_dialog(self) -> None:
+        """Ask where to export the analysis, then write it."""
+        name, _filter = QFileDialog.getSaveFileName(
+            self, "Export Analysis as JSON", "analysis.json", "JSON (*.json)"
+        )
+        if not name:
+            return
+        try:
+            self.export_json(Path(name))
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Export failed", str(exc))
+            return
+        self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
+
+    def reset_layout(self) -> None:
+        """Put every dock back where it started."""
+        for dock in self.docks.values():
+            dock.show()
+        self.restoreState(self._default_state)
+
+    def about_text(self) -> str:
+        """The About box's text (versions)."""
+        rows = "".join(f"<tr><td>{k}</td><td><b>{v}</b></td></tr>" for k, v in versions().items())
+        return (
+            "<h3>URI Inspector</h3><p>Takes a URI apart in front of your eyes. It never "
+            "resolves names or fetches anything.</p>"
+            f"<table cellspacing='6'>{rows}</table><p>App ID: {APP_ID}</p>"
+        )
+
+    def show_about(self) -> None:
+        """The About box."""
+        box = QMessageBox(self)
+        box.setWindowTitle("About URI Inspector")
+        box.setIconPixmap(resources.icon("app").pixmap(64, 64))
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(self.about_text())
+        box.exec()
+
+    def flush_panes(self) -> None:
+        """Bring every pane up to date now (deferred, tabbed-away panes included)."""
+        a = self.controller.analysis
+        if a is not None:
+            for name in list(self._dirty):
+                self._push(name, a)
+
+    # ---- slots --------------------------------------------------------------------
+    @Slot(object)
+    def _on_analysis_changed(self, a: Analysis) -> None:
+        self.uriField.show_analysis(a)
+        self.banner.show_analysis(a)
+        lazy = len(a.text) > LAZY_PANE_LIMIT and self.isVisible()
+        for name, dock in self.docks.items():
+            if lazy and dock.visibleRegion().isEmpty():
+                self._dirty.add(name)
+            else:
+                self._push(name, a)
+        if self.controller.last_async:
+            self.statusBar().showMessage(
+                f"Analysed {len(a.text):,} characters in {self.controller.last_duration:.2f} s.",
+                5000,
+            )
+
+    def _push(self, name: str, a: Analysis) -> None:
+        self._dirty.discard(name)
+        pane = self.panes[name]
+        show = getattr(pane, "show_analysis", None)
+        if show is None:
+            return
+        try:
+            show(a)
+        except Exception as exc:
+            self.statusBar().showMessage(f"The {name} pane failed: {type(exc).__name__}: {exc}")
+
+    def _on_dock_visibility_changed(self, name: str, visible: bool) -> None:
+        a = self.controller.analysis
+        if visible and name in self._dirty and a is not None:
+            self._push(name, a)
+
+    @Slot(object)
+    def _on_resolutions_changed(self, resolutions: tuple[Resolution, ...]) -> None:
+        res = self.panes["resolution"]
+        if hasattr(res, "show_resolutions"):
+            res.show_resolutions(resolutions)
+
+    @Slot(object, object)
+    def _on_comparison_changed(self, other: Ladder | None, comparison: Comparison | None) -> None:
+        ladder = self.panes["ladder"]
+        if hasattr(ladder, "show_comparison"):
+            ladder.show_comparison(other, comparison)
+
+    @Slot(object)
+    def _on_examples_changed(self, rows: tuple[tuple[str, tuple[Resolution, ...]], ...]) -> None:
+        res = self.panes["resolution"]
+        if hasattr(res, "show_examples"):
+            res.show_examples(rows)
+        self.docks["resolution"].raise_()
+
+    def _on_resolution_inputs_changed(self, base: str, ref: str) -> None:
+        self.controller.set_resolution_inputs(base, ref)
+
+    def _on_edition_selector_changed(self, _index: int) -> None:
+        edition = self.editionSelector.currentData()
+        if isinstance(edition, str):
+            self.controller.set_edition(edition)
+
+    def _on_field_cursor_moved(self, index: int) -> None:
+        pane = self.panes["components"]
+        if hasattr(pane, "select_at") and self.controller.analysis is not None:
+            self._syncing_cursor = True
+            try:
+                pane.select_at(index)
+            finally:
+                self._syncing_cursor = False
+
+    def _on_pane_span_requested(self, start: int, end: int) -> None:
+        if self._syncing_cursor:
+            return  # the field moved the pane, not the user
+        self.uriField.highlight_span(start, end)
+
+    def _on_findings_inspect_requested(self, url: str) -> None:
+        self.set_uri(url)
+        self._remember_current()
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        if busy:
+            self.statusBar().showMessage(
+                f"Analysing {len(self.controller.text):,} characters in the background…"
+            )
+        else:
+            self.statusBar().clearMessage()
+
+    def _on_error(self, message: str) -> None:
+        self.statusBar().showMessage(message)
+
+    def _warn_settings_problem(self) -> None:
+        if self.isVisible() and self.settings.problem:
+            QMessageBox.warning(self, "Settings were reset", self.settings.problem)
+
+    def _fill_recent_menu(self) -> None:
+        self.recentMenu.clear()
+        if not self.settings.recent:
+            action = self.recentMenu.addAction("(none yet)")
+            action.setEnabled(False)
+            return
+        for uri in self.settings.recent:
+            action = self.recentMenu.addAction(visible_text(uri, 80))
+            action.triggered.connect(lambda _checked=False, u=uri: self.set_uri(u))
+
+    # ---- drag and drop, closing ---------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept links and text."""
+        data = event.mimeData()
+        if data.hasUrls() or data.hasText():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """A dropped link or text replaces the inspected URI."""
+        text = _mime_text(event.mimeData())
+        if text:
+            self.set_uri(text)
+            self._remember_current()
+            event.acceptProposedAction()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Save the settings and wait for any worker before closing."""
+        if not self._closing:
+            self._closing = True
+            self._remember_current()
+            self.save_settings()
+            self.controller.shutdown()
+        super().closeEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Re-render on a palette change (light/dark switch)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.setStyleSheet(self.styleSheet())
+
+
+def _mime_text(data: QMimeData) -> str:
+    """The exact text of a paste or a drop: plain text, else the raw ``text/uri-list``.
+
+    ``QUrl`` is never used: it would normalise the very link being inspected.
+    """
+    return mime_text(data)

@@ -1,0 +1,82 @@
+"""Access to the files under ``resources/`` (shipped as ``uriinspector.resources``).
+
+Icons are indexed by file stem and an unknown name raises ``ValueError`` (napari's
+``get_icon_path``), so a typo fails in a test instead of drawing nothing. The
+stylesheet is the sorted ``NN_name.qss`` fragments with ``{{ name }}`` placeholders
+filled from the theme.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib.resources import as_file, files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+
+from uriinspector.gui.theme import Theme
+
+_PACKAGE = "uriinspector.resources"
+_PLACEHOLDER = re.compile(r"\{\{\s*([a-z_]+)\s*\}\}")
+
+
+def _root() -> Traversable:
+    return files(_PACKAGE)
+
+
+def icon_names() -> tuple[str, ...]:
+    """Every icon name (the stems of ``resources/icons/*.svg``), sorted."""
+    return tuple(
+        sorted(p.name[:-4] for p in _root().joinpath("icons").iterdir() if p.name.endswith(".svg"))
+    )
+
+
+@cache
+def icon_path(name: str) -> Path:
+    """The file of icon ``name``; ``ValueError`` if there is no such icon."""
+    if name not in icon_names():
+        raise ValueError(f"unrecognized icon name: {name!r} (known: {', '.join(icon_names())})")
+    with as_file(_root().joinpath("icons", f"{name}.svg")) as path:
+        return Path(path)
+
+
+def icon(name: str) -> QIcon:
+    """The icon called ``name``; ``ValueError`` if there is no such icon."""
+    return QIcon(str(icon_path(name)))
+
+
+def stylesheet(theme: Theme) -> str:
+    """The application stylesheet: sorted ``NN_*.qss`` fragments, placeholders filled."""
+    values = theme.placeholders()
+    styles = _root().joinpath("styles")
+    parts = sorted(
+        (p for p in styles.iterdir() if re.fullmatch(r"\d\d_[a-z0-9_]+\.qss", p.name)),
+        key=lambda p: p.name,
+    )
+
+    def fill(m: re.Match[str]) -> str:
+        key = m.group(1)
+        if key not in values:
+            raise ValueError(f"unknown stylesheet placeholder {key!r}")
+        return values[key]
+
+    return "\n".join(_PLACEHOLDER.sub(fill, p.read_text(encoding="utf-8")) for p in parts)
+
+
+def sample_text(name: str) -> str:
+    """The text of ``resources/samples/<name>``."""
+    return _root().joinpath("samples", name).read_text(encoding="utf-8")
+
+
+def spec_examples() -> tuple[str, tuple[str, ...]]:
+    """RFC 3986 §5.4: the base URI and every example reference, in the spec's order."""
+    doc = json.loads(sample_text("rfc3986_5_4.json"))
+    return str(doc["base"]), tuple(str(row["ref"]) for row in doc["examples"])
+
+
+def demo_uri() -> str:
+    """The first-run demonstration URI (draft-2003 §7.5, with a query and fragment)."""
+    return sample_text("demo.txt").strip()

@@ -1,0 +1,556 @@
+"""The URI field: one line of monospace text, every component coloured as you type.
+
+The field only renders what the core computed (an ``Analysis``): component spans,
+delimiters and findings become character formats painted by a ``QSyntaxHighlighter``.
+
+Controls, bidi controls and invisible characters are never given to the text layout:
+each one is stored in the document as a single U+FFFC object replacement character
+carrying the real code point, and drawn in place as a chip (``⟨U+202E RLO⟩``). So a
+right-to-left override cannot reorder the line, a zero-width space cannot hide, and a
+pasted newline or tab stays part of the text (they are part of attacks) without
+breaking the single line. ``uri()`` gives back the exact text, chips expanded, and
+copying from the field copies the real characters.
+
+Code-point spans become document positions only through ``gui/offsets.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QRectF, QSizeF, Qt, Signal
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QFontMetricsF,
+    QHelpEvent,
+    QKeyEvent,
+    QPainter,
+    QPyTextObject,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+    QTextOption,
+)
+from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
+
+from uriinspector.gui.offsets import OffsetTable
+from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+
+#: The custom object type of a chip, and the property holding its code point.
+CHIP_TYPE = int(QTextFormat.ObjectTypes.UserObject) + 1
+CHIP_CODE_POINT = int(QTextFormat.Property.UserProperty) + 1
+OBJECT_REPLACEMENT = "\ufffc"
+
+# Characters shown as chips: C0/C1 controls and DEL, every format character (Cf:
+# bidi controls, zero-width characters, tags...), spaces other than U+0020, line and
+# paragraph separators, fillers that draw as nothing, variation selectors, lone
+# surrogates, and U+FFFC itself (so every U+FFFC in the document is a chip).
+_CHIP_CLASS = (
+    "\x00-\x1f\x7f-\x9f\u00a0\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891"
+    "\u08e2\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f"
+    "\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffc"
+    "\ud800-\udfff\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef"
+)
+_CHIP_RE = re.compile(f"[{_CHIP_CLASS}]")
+
+#: Short names drawn inside well-known chips.
+_ABBREVIATIONS: dict[int, str] = {
+    0x00: "NUL", 0x09: "TAB", 0x0A: "LF", 0x0D: "CR", 0x1B: "ESC", 0x7F: "DEL",
+    0xA0: "NBSP", 0xAD: "SHY", 0x061C: "ALM", 0x200B: "ZWSP", 0x200C: "ZWNJ",
+    0x200D: "ZWJ", 0x200E: "LRM", 0x200F: "RLM", 0x202A: "LRE", 0x202B: "RLE",
+    0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO", 0x2060: "WJ", 0x2066: "LRI",
+    0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI", 0xFEFF: "BOM", 0x2028: "LSEP",
+    0x2029: "PSEP", 0x3164: "FILL", 0xFFFC: "OBJ",
+}
+
+
+def is_chip_char(ch: str) -> bool:
+    """Whether ``ch`` is drawn as a chip instead of being laid out as text."""
+    return _CHIP_RE.match(ch) is not None
+
+
+def chip_label(code_point: int) -> str:
+    """The text drawn inside a chip: ``U+202E RLO``."""
+    abbr = _ABBREVIATIONS.get(code_point)
+    label = f"U+{code_point:04X}"
+    return f"{label} {abbr}" if abbr else label
+
+
+def char_name(code_point: int) -> str:
+    """The Unicode name of a code point, or a description when it has none."""
+    if 0xD800 <= code_point <= 0xDFFF:
+        return "lone surrogate"
+    name = unicodedata.name(chr(code_point), "")
+    if name:
+        return name
+    return f"control character ({unicodedata.category(chr(code_point))})"
+
+
+def visible_text(text: str, limit: int = 300) -> str:
+    """``text`` with every chip character written as ``⟨U+XXXX⟩``, cut at ``limit``."""
+    cut = text[:limit]
+    shown = _CHIP_RE.sub(lambda m: f"⟨U+{ord(m.group()):04X}⟩", cut)
+    return shown + ("…" if len(text) > limit else "")
+
+
+def mime_text(data: QMimeData) -> str:
+    """The exact text of a paste or drop: plain text, else the raw ``text/uri-list``.
+
+    ``QUrl`` is never involved: it would normalise the very link being inspected.
+    """
+    if data.hasText():
+        return data.text()
+    if data.hasFormat("text/uri-list"):
+        raw = bytes(data.data("text/uri-list").data()).decode("utf-8", "surrogateescape")
+        for line in raw.splitlines():
+            if line and not line.startswith("#"):
+                return line
+    return ""
+
+
+def _table(text: str) -> OffsetTable:
+    return OffsetTable(text, single_unit=is_chip_char)
+
+
+class ChipObject(QPyTextObject):
+    """Draws one chip: a rounded box with the code point, in place of the character."""
+
+    def __init__(self, field: UriField) -> None:
+        super().__init__(field)
+        self._field = field
+
+    def _font(self) -> QFont:
+        font = QFont(self._field.font())
+        font.setPointSizeF(max(5.0, font.pointSizeF() * 0.72))
+        font.setBold(True)
+        return font
+
+    def intrinsicSize(
+        self, doc: QTextDocument, pos: int, fmt: QTextFormat
+    ) -> QSizeF:
+        """Width of the label plus padding; the height of the field's own line."""
+        cp = int(fmt.property(CHIP_CODE_POINT))
+        small = QFontMetricsF(self._font())
+        line = QFontMetricsF(self._field.font())
+        return QSizeF(small.horizontalAdvance(f"⟨{chip_label(cp)}⟩") + 4.0, line.height())
+
+    def drawObject(
+        self,
+        painter: QPainter,
+        rect: QRectF | QRect,
+        doc: QTextDocument,
+        pos: int,
+        fmt: QTextFormat,
+    ) -> None:
+        """Paint the chip's box and its ``⟨U+XXXX⟩`` label."""
+        theme = self._field.theme
+        cp = int(fmt.property(CHIP_CODE_POINT))
+        painter.save()
+        box = QRectF(rect).adjusted(1.0, 2.0, -1.0, -2.0)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(theme.chip_fg)
+        painter.setBrush(theme.chip_bg)
+        painter.drawRoundedRect(box, 3.0, 3.0)
+        painter.setFont(self._font())
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), f"⟨{chip_label(cp)}⟩")
+        painter.restore()
+
+
+class UriHighlighter(QSyntaxHighlighter):
+    """Paints precomputed ``(position, length, format)`` ranges (document positions)."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        self.ranges: list[tuple[int, int, QTextCharFormat]] = []
+
+    def highlightBlock(self, text: str) -> None:
+        """Apply the ranges that fall in the current block."""
+        block = self.currentBlock()
+        start = block.position()
+        end = start + len(text) + 1
+        for pos, length, fmt in self.ranges:
+            if pos + length <= start or pos >= end:
+                continue
+            self.setFormat(pos - start, length, fmt)
+
+
+Layer = Sequence[tuple[int, int, QTextCharFormat]]
+
+
+def flatten_layers(layers: Iterable[Layer]) -> list[tuple[int, int, QTextCharFormat]]:
+    """Merge layered ``(start, end, format)`` ranges into disjoint ranges.
+
+    Later layers are merged over earlier ones (a finding's background over a
+    component's colour), so no cue is lost where they overlap.
+    """
+    events: list[tuple[int, int, int, QTextCharFormat]] = []  # (pos, order, kind, fmt)
+    order = 0
+    for layer in layers:
+        for start, end, fmt in layer:
+            if end > start:
+                events.append((start, order, 1, fmt))
+                events.append((end, order, 0, fmt))
+                order += 1
+    if not events:
+        return []
+    bounds = sorted({e[0] for e in events})
+    starts: dict[int, list[tuple[int, QTextCharFormat]]] = {}
+    ends: dict[int, list[int]] = {}
+    for pos, o, kind, fmt in events:
+        if kind:
+            starts.setdefault(pos, []).append((o, fmt))
+        else:
+            ends.setdefault(pos, []).append(o)
+    active: dict[int, QTextCharFormat] = {}
+    out: list[tuple[int, int, QTextCharFormat]] = []
+    for i, pos in enumerate(bounds):
+        for o in ends.get(pos, ()):
+            active.pop(o, None)
+        for o, fmt in starts.get(pos, ()):
+            active[o] = fmt
+        if not active or i + 1 == len(bounds):
+            continue
+        nxt = bounds[i + 1]
+        if len(active) == 1:
+            merged = next(iter(active.values()))
+        else:
+            merged = QTextCharFormat()
+            for o in sorted(active):
+                merged.merge(active[o])
+        out.append((pos, nxt, merged))
+    return out
+
+
+#: At most this many finding spans are painted (a megabyte can hold thousands).
+MAX_PAINTED_FINDINGS = 400
+
+
+class UriField(QTextEdit):
+    """A single-line, monospace, colour-coded URI editor that shows what is hidden.
+
+    Signals:
+        uriChanged(str): the exact text changed (typed, pasted, dropped or set).
+        cursorMoved(int): the cursor moved to this code-point index.
+        returnPressed(): Enter was pressed (the field never takes a newline).
+    """
+
+    uriChanged = Signal(str)
+    cursorMoved = Signal(int)
+    returnPressed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("uriField")
+        self.setAccessibleName("uriField")
+        self.setAccessibleDescription(
+            "The URI to inspect. Each component is coloured; hidden characters show as chips."
+        )
+        self.setAcceptRichText(False)
+        self.setLineWrapMode(QTextEdit.LineWrapMode.NoWrap)
+        self.setWordWrapMode(QTextOption.WrapMode.NoWrap)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTabChangesFocus(True)
+        self.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setMouseTracking(True)
+        self.setPlaceholderText("Type or paste a URI…")
+        self.theme: Theme = current_theme()
+        self._text = ""
+        self._table = _table("")
+        self._analysis: Analysis | None = None
+        self._selection: tuple[int, int] | None = None
+        self._last_cursor = -1
+        self._in_change = False
+
+        doc = self.document()
+        option = doc.defaultTextOption()
+        option.setTextDirection(Qt.LayoutDirection.LeftToRight)
+        option.setWrapMode(QTextOption.WrapMode.NoWrap)
+        doc.setDefaultTextOption(option)
+        doc.setDocumentMargin(2.0)
+        self._chips = ChipObject(self)
+        doc.documentLayout().registerHandler(CHIP_TYPE, self._chips)
+        # Connected before the highlighter exists, so a synchronous analysis triggered
+        # by this change is in place when the highlighter repaints the same change.
+        doc.contentsChange.connect(self._on_document_contents_change)
+        self._highlighter = UriHighlighter(doc)
+        self.cursorPositionChanged.connect(self._on_cursor_position_changed)
+        self._apply_font()
+
+    # ---- geometry and font --------------------------------------------------------
+    def _apply_font(self) -> None:
+        base = QApplication.font()
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        size = base.pointSizeF() if base.pointSizeF() > 0 else 10.0
+        font.setPointSizeF(size * 1.25)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.setFont(font)
+        self.document().setDefaultFont(font)
+        metrics = QFontMetricsF(font)
+        frame = 2 * self.frameWidth()
+        margins = 2 * self.document().documentMargin()
+        self.setFixedHeight(int(metrics.height() + margins + frame + 8))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow font and palette changes of the system (text scales with it)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.theme = current_theme()
+            if self._analysis is not None:
+                self.show_analysis(self._analysis)
+        elif event.type() == QEvent.Type.ApplicationFontChange:
+            self._apply_font()
+
+    # ---- the exact text -----------------------------------------------------------
+    def uri(self) -> str:
+        """The exact text in the field, every chip expanded to its character."""
+        return self._text
+
+    def _document_text(self, start: int = 0, end: int | None = None) -> str:
+        """The real characters between two document positions."""
+        doc = self.document()
+        out: list[str] = []
+        block = doc.begin()
+        while block.isValid():
+            text = block.text()
+            # Format ranges are in UTF-16 units; the block's text is a Python str.
+            units = OffsetTable(text)
+            bpos = block.position()
+            for rng in block.textFormats():
+                s = bpos + rng.start
+                e = s + rng.length
+                lo = max(s, start)
+                hi = e if end is None else min(e, end)
+                if lo >= hi:
+                    continue
+                if rng.format.objectType() == CHIP_TYPE:
+                    out.append(chr(int(rng.format.property(CHIP_CODE_POINT))) * (hi - lo))
+                else:
+                    a = units.to_code_point(lo - bpos)
+                    b = units.to_code_point(hi - bpos)
+                    out.append(text[a:b])
+            block = block.next()
+        return "".join(out)
+
+    def _insert(self, cursor: QTextCursor, text: str) -> None:
+        """Insert ``text`` at ``cursor``: plain runs as text, chip characters as chips."""
+        plain = QTextCharFormat()
+        cursor.beginEditBlock()
+        try:
+            pos = 0
+            for m in _CHIP_RE.finditer(text):
+                if m.start() > pos:
+                    cursor.insertText(text[pos : m.start()], plain)
+                fmt = QTextCharFormat()
+                fmt.setObjectType(CHIP_TYPE)
+                fmt.setProperty(CHIP_CODE_POINT, ord(m.group()))
+                fmt.setToolTip(char_name(ord(m.group())))
+                cursor.insertText(OBJECT_REPLACEMENT, fmt)
+                pos = m.end()
+            if pos < len(text) or not text:
+                cursor.insertText(text[pos:], plain)
+        finally:
+            cursor.endEditBlock()
+
+    def set_uri(self, text: str) -> None:
+        """Replace the whole text (undoable), as if the user had typed it."""
+        if text == self._text:
+            return
+        cursor = QTextCursor(self.document())
+        cursor.select(QTextCursor.SelectionType.Document)
+        self._insert(cursor, text)
+        # Show the start (scheme and authority: where the link goes), not the tail.
+        start = QTextCursor(self.document())
+        self.setTextCursor(start)
+        self.horizontalScrollBar().setValue(0)
+
+    def _on_document_contents_change(self, position: int, removed: int, added: int) -> None:
+        text = self._document_text()
+        if text == self._text:
+            return
+        self._text = text
+        self._table = _table(text)
+        self._selection = None
+        self._in_change = True
+        try:
+            self.uriChanged.emit(text)
+        finally:
+            self._in_change = False
+
+    # ---- input: no newlines, chips for controls -----------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter never inserts a newline; typed text goes through chip conversion."""
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            self.returnPressed.emit()
+            return
+        text = event.text()
+        mods = event.modifiers()
+        blocked = (
+            Qt.KeyboardModifier.ControlModifier
+            | Qt.KeyboardModifier.AltModifier
+            | Qt.KeyboardModifier.MetaModifier
+        )
+        if (
+            text
+            and not (mods & blocked)
+            and not self.isReadOnly()
+            and all(ord(c) >= 0x20 and c != "\x7f" for c in text)
+        ):
+            cursor = self.textCursor()
+            self._insert(cursor, text)
+            self.setTextCursor(cursor)
+            self.ensureCursorVisible()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        """Paste and drop: the exact characters, newlines and controls as chips."""
+        text = mime_text(source)
+        cursor = self.textCursor()
+        self._insert(cursor, text)
+        self.setTextCursor(cursor)
+        self.ensureCursorVisible()
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        """Accept text and links."""
+        return source.hasText() or source.hasUrls()
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        """Copy the real characters, not the chips' placeholders."""
+        cursor = self.textCursor()
+        data = QMimeData()
+        data.setText(self._document_text(cursor.selectionStart(), cursor.selectionEnd()))
+        return data
+
+    # ---- painting the analysis ----------------------------------------------------
+    def show_analysis(self, analysis: Analysis) -> None:
+        """Colour the components, dim the delimiters, mark findings, from ``analysis``."""
+        self._analysis = analysis
+        self._rebuild_ranges()
+
+    def _rebuild_ranges(self) -> None:
+        analysis = self._analysis
+        if analysis is None or analysis.text != self._text:
+            # A stale analysis (the worker is still on the newest text): keep the old paint.
+            return
+        theme = self.theme
+        table = self._table
+        split = analysis.parsed.split
+
+        def conv(start: int, end: int) -> tuple[int, int]:
+            return table.to_utf16(start), table.to_utf16(end)
+
+        components: list[tuple[int, int, QTextCharFormat]] = []
+        for name, span in split.component_spans():
+            components.append((*conv(span.start, span.end), theme.component_format(name)))
+        dim = theme.delimiter_format()
+        for delim in split.delimiters:
+            components.append((*conv(delim.span.start, delim.span.end), dim))
+        findings: list[tuple[int, int, QTextCharFormat]] = []
+        danger: list[tuple[int, int, QTextCharFormat]] = []
+        finding_fmt = theme.finding_format()
+        danger_fmt = theme.danger_format()
+        for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
+            rng = (*conv(finding.span.start, finding.span.end), finding_fmt)
+            if finding.code == "misleading-userinfo":
+                danger.append((rng[0], rng[1], danger_fmt))
+            elif finding.span.end > finding.span.start:
+                findings.append(rng)
+        selection: list[tuple[int, int, QTextCharFormat]] = []
+        if self._selection is not None:
+            selection.append((*conv(*self._selection), theme.selection_format()))
+        flat = flatten_layers((components, findings, danger, selection))
+        self._highlighter.ranges = [(s, e - s, f) for s, e, f in flat]
+        if not self._in_change:
+            # Inside a document change the highlighter repaints this block right after.
+            self._highlighter.rehighlight()
+
+    def highlight_span(self, start: int, end: int) -> None:
+        """Mark the code-point span ``[start, end)`` (a pane's selected row)."""
+        span = (start, end)
+        if span == self._selection:
+            return
+        self._selection = span
+        self._rebuild_ranges()
+        if not self.hasFocus():
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(min(self._table.to_utf16(end), self.document().characterCount() - 1))
+            rect = self.cursorRect(cursor)
+            bar = self.horizontalScrollBar()
+            if not self.viewport().rect().contains(rect.center()):
+                bar.setValue(bar.value() + rect.center().x() - self.viewport().width() // 2)
+
+    def clear_highlight(self) -> None:
+        """Remove the pane-selection highlight."""
+        if self._selection is not None:
+            self._selection = None
+            self._rebuild_ranges()
+
+    # ---- cursor and tooltips ------------------------------------------------------
+    def code_point_at(self, position: int) -> int:
+        """The code-point index of document ``position``."""
+        return self._table.to_code_point(position)
+
+    def document_position(self, index: int) -> int:
+        """The document position of code point ``index``."""
+        return self._table.to_utf16(index)
+
+    def _on_cursor_position_changed(self) -> None:
+        index = self._table.to_code_point(self.textCursor().position())
+        if index != self._last_cursor:
+            self._last_cursor = index
+            self.cursorMoved.emit(index)
+
+    def describe(self, index: int) -> str:
+        """What lies at code point ``index``: the component's name, findings, the char."""
+        analysis = self._analysis
+        if analysis is None or analysis.text != self._text or index >= len(self._text):
+            return ""
+        lines: list[str] = []
+        for name, span in analysis.parsed.split.component_spans():
+            if span.start <= index < span.end:
+                value = visible_text(span.of(self._text), 80)
+                lines.append(f"{COMPONENT_LABELS.get(name, name)}: {value}")
+        for delim in analysis.parsed.split.delimiters:
+            if delim.span.start <= index < delim.span.end:
+                lines.append(f"delimiter ({delim.role})")
+        ch = self._text[index]
+        if is_chip_char(ch):
+            lines.append(f"U+{ord(ch):04X} {char_name(ord(ch))}")
+        for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
+            if finding.span.start <= index < finding.span.end:
+                lines.append(f"{finding.severity}: {finding.message} [{finding.code}]")
+        return "\n".join(lines)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """Show the component under the mouse in a tooltip."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            pos: QPoint = event.pos()
+            cursor = self.cursorForPosition(pos)
+            rect = self.cursorRect(cursor)
+            doc_pos = cursor.position()
+            # cursorForPosition rounds to the nearest gap: use the char under the mouse.
+            if pos.x() < rect.x() and doc_pos > 0:
+                doc_pos -= 1
+            tip = self.describe(self._table.to_code_point(doc_pos))
+            if tip:
+                QToolTip.showText(event.globalPos(), tip, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
+

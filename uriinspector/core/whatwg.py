@@ -21,8 +21,8 @@ COMPONENT_NAMES: tuple[str, ...] = (
     "pathname",
     "search",
     "hash",
-    "origin",
 )
+_ATTRIBUTES = (*COMPONENT_NAMES, "href", "host_type")
 
 _HOST_TYPES = {0: "domain", 1: "ipv4", 2: "ipv6"}
 
@@ -78,9 +78,9 @@ def read_whatwg(text: str, base: str | None = None) -> WhatwgReading:
     try:
         if base is not None:
             joined = ada_url.join_url(base, text)
-            attrs = ada_url.parse_url(joined)
+            attrs = ada_url.parse_url(joined, _ATTRIBUTES)
         else:
-            attrs = ada_url.parse_url(text)
+            attrs = ada_url.parse_url(text, _ATTRIBUTES)
     except (ValueError, UnicodeError, TypeError) as exc:
         return _failure(str(exc) or type(exc).__name__)
     comps = tuple((name, str(attrs.get(name, ""))) for name in COMPONENT_NAMES)

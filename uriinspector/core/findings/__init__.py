@@ -56,11 +56,9 @@ def _run(ref: SplitReference, web: WhatwgReading, depth: int) -> tuple[Finding, 
     return tuple(found)
 
 
-def _inspect_nested(text: str, depth: int) -> tuple[Finding, ...]:
-    try:
-        return _run(split(text), read_whatwg(text), depth)
-    except Exception:  # a nested link must never break the outer analysis
-        return ()
+def _inspect_nested(text: str, depth: int) -> tuple[WhatwgReading, tuple[Finding, ...]]:
+    reading = read_whatwg(text)
+    return reading, _run(split(text), reading, depth)
 
 
 def detect(ref: SplitReference | _HasSplit, whatwg: WhatwgReading) -> tuple[Finding, ...]:

@@ -86,6 +86,9 @@ def pct_decode(text: str) -> str:
 
 def show(text: str, limit: int = 80) -> str:
     """Quote evidence for a message: invisible and control characters made visible."""
+    head = text[: limit + 1]
+    if not _NEEDS_ESCAPE.search(head):
+        return head[:limit] + "…" if len(text) > limit else head
     out = []
     for ch in text[: limit + 1]:
         o = ord(ch)
@@ -98,6 +101,12 @@ def show(text: str, limit: int = 80) -> str:
     s = "".join(out[:limit])
     return s + "…" if len(text) > limit else s
 
+
+_NEEDS_ESCAPE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0"
+    "\ud800-\udfff]"
+)
 
 #: Characters that render as nothing or reorder text (shown as <U+XXXX> in messages).
 _INVISIBLE_SHOW = frozenset(

@@ -76,6 +76,14 @@ def _pattern(chars: dict[str, str], extra: str = "") -> re.Pattern[str]:
 _BIDI = _pattern(BIDI_CHARS)
 # Tag characters (U+E0000 block) and variation selectors are invisible too.
 _INVISIBLE = _pattern(INVISIBLE_CHARS, "\U000e0000-\U000e007f\ufe00-\ufe0f")
+# Cheap first pass: a literal format character, or the start of a UTF-8 escape whose
+# lead octets could begin one of the sequences above; the full patterns run only there.
+_CANDIDATE = re.compile(
+    "["
+    + "".join(re.escape(c) for c in (*BIDI_CHARS, *INVISIBLE_CHARS))
+    + "\U000e0000-\U000e007f\ufe00-\ufe0f]"
+    + "|(?i:%(?:E[123F]|D8|C2|CD|F3)%)"
+)
 _ENC_TRIPLE = re.compile(r"%[0-9A-Fa-f]{2}")
 
 
@@ -121,40 +129,56 @@ def detect_characters(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     out: list[Finding] = []
     if text.isascii() and "%" not in text:
         return out
-    for m in _BIDI.finditer(text):
-        where = component_at(ref, m.start())
-        out.append(
-            Finding(
-                BIDI_CONTROL,
-                "danger",
-                Span(m.start(), m.end()),
-                f"A bidirectional control character in the {where}: "
-                f"{_names(m.group(0), BIDI_CHARS)}. "
-                "It reorders how the link is displayed, so what you read is not what "
-                "the browser opens (Unicode UAX #9; CVE-2021-42574 'Trojan Source').",
-            )
-        )
     auth = ref.authority.span if ref.authority is not None else None
     scheme = ref.scheme.span if ref.scheme is not None else None
-    for m in _INVISIBLE.finditer(text):
-        where = component_at(ref, m.start())
-        in_auth = (auth is not None and auth.start <= m.start() <= auth.end) or (
-            scheme is not None and m.start() < scheme.end
-        )
-        severity: FindingSeverity = "danger" if in_auth else "warning"
-        consequence = (
-            "A browser drops it from the host (UTS #46 mapping), so two different-looking "
-            "strings reach the same host and filters are evaded"
-            if where == "host"
-            else "It cannot be seen but changes the string"
-        )
-        out.append(
-            Finding(
-                INVISIBLE_CHARACTER,
-                severity,
-                Span(m.start(), m.end()),
-                f"An invisible character in the {where}: "
-                f"{_names(m.group(0), INVISIBLE_CHARS)}. {consequence}.",
-            )
-        )
+    pos = 0
+    for cand in _CANDIDATE.finditer(text):
+        at = cand.start()
+        if at < pos:
+            continue
+        m = _BIDI.match(text, at)
+        if m is not None:
+            pos = m.end()
+            out.append(_bidi_finding(ref, m))
+            continue
+        m = _INVISIBLE.match(text, at)
+        if m is not None:
+            pos = m.end()
+            out.append(_invisible_finding(ref, m, auth, scheme))
     return out
+
+
+def _bidi_finding(ref: SplitReference, m: re.Match[str]) -> Finding:
+    where = component_at(ref, m.start())
+    return Finding(
+        BIDI_CONTROL,
+        "danger",
+        Span(m.start(), m.end()),
+        f"A bidirectional control character in the {where}: "
+        f"{_names(m.group(0), BIDI_CHARS)}. "
+        "It reorders how the link is displayed, so what you read is not what "
+        "the browser opens (Unicode UAX #9; CVE-2021-42574 'Trojan Source').",
+    )
+
+
+def _invisible_finding(
+    ref: SplitReference, m: re.Match[str], auth: Span | None, scheme: Span | None
+) -> Finding:
+    where = component_at(ref, m.start())
+    in_auth = (auth is not None and auth.start <= m.start() <= auth.end) or (
+        scheme is not None and m.start() < scheme.end
+    )
+    severity: FindingSeverity = "danger" if in_auth else "warning"
+    consequence = (
+        "A browser drops it from the host (UTS #46 mapping), so two different-looking "
+        "strings reach the same host and filters are evaded"
+        if where == "host"
+        else "It cannot be seen but changes the string"
+    )
+    return Finding(
+        INVISIBLE_CHARACTER,
+        severity,
+        Span(m.start(), m.end()),
+        f"An invisible character in the {where}: "
+        f"{_names(m.group(0), INVISIBLE_CHARS)}. {consequence}.",
+    )

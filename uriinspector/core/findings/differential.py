@@ -23,6 +23,7 @@ SPECIAL = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
 _TAB_NL = re.compile(r"[\t\n\r]+")
 _EDGE = re.compile(r"^[\x00-\x20]+|[\x00-\x20]+$")
 _DELIMS = "/?#@:\\["
+_PLAIN_HOST = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?$")
 _DOT_SEGMENT = re.compile(r"(?i)^(?:\.|%2e){1,2}$")
 
 
@@ -56,6 +57,12 @@ def _browser_form(protocol: str, host: str) -> str | None:
     """The RFC host as a browser would write it alone (case, IDNA, IPv4 forms)."""
     if not host:
         return ""
+    if host.isascii() and host.islower() and "%" not in host and not host[-1:].isdigit():
+        return host if _PLAIN_HOST.match(host) else _slow_form(protocol, host)
+    return _slow_form(protocol, host)
+
+
+def _slow_form(protocol: str, host: str) -> str | None:
     r = read_whatwg(f"{protocol}//{host}/")
     return r.hostname if r.valid else None
 
@@ -103,8 +110,8 @@ def detect_differential(ref: SplitReference, web: WhatwgReading) -> list[Finding
         )
 
     # 2. Backslashes: a browser reads "\" as "/" in special URLs.
-    if special and "\\" in text and not host_differs:
-        pos = text.find("\\")
+    pos = text.find("\\", 0, ref.path.span.end) if special else -1
+    if pos != -1 and not host_differs:
         in_auth = pos < auth_end
         sev: FindingSeverity = "danger" if in_auth else "warning"
         out.append(

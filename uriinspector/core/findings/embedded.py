@@ -33,7 +33,9 @@ _NESTED = re.compile(
 )
 _PROTOCOL_RELATIVE = re.compile(r"^(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])[^/\\]")
 
-Detector = Callable[[str, int], tuple[Finding, ...]]
+_RELATIVE_HINT = re.compile(r"=(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])")
+
+Detector = Callable[[str, int], tuple[WhatwgReading, tuple[Finding, ...]]]
 
 
 def _decode_layers(text: str) -> str:
@@ -54,17 +56,20 @@ def _candidates(ref: SplitReference) -> Iterator[tuple[str, int, int]]:
         for m in _NESTED.finditer(path.text):
             yield "path", path.span.start + m.start(), path.span.end
             break
-    for qp in ref.query_params:
-        part = qp.value if qp.value is not None else qp.key
-        value = part.text
-        if not value:
-            continue
-        label = f"query parameter '{show(qp.key.text, 30)}'"
-        hit = _NESTED.search(value)
-        if hit is not None:
-            yield label, part.span.start + hit.start(), part.span.end
-        elif qp.value is not None and _PROTOCOL_RELATIVE.match(value):
-            yield label, part.span.start, part.span.end
+    query = ref.query
+    if query is not None and (_NESTED.search(query.text) or _RELATIVE_HINT.search(query.text)):
+        for qp in ref.query_params:
+            part = qp.value if qp.value is not None else qp.key
+            value = part.text
+            if not value:
+                continue
+            hit = _NESTED.search(value)
+            if hit is not None:
+                label = f"query parameter '{show(qp.key.text, 30)}'"
+                yield label, part.span.start + hit.start(), part.span.end
+            elif qp.value is not None and _PROTOCOL_RELATIVE.match(value):
+                label = f"query parameter '{show(qp.key.text, 30)}'"
+                yield label, part.span.start, part.span.end
     frag = ref.fragment
     if frag is not None and frag.text:
         fhit = _NESTED.search(frag.text)
@@ -78,8 +83,6 @@ def detect_embedded(
     """embedded-url: each nested URL, with the nested link's own danger findings."""
     if depth >= MAX_DEPTH or ("//" not in ref.text and "%" not in ref.text and ":" not in ref.text):
         return []
-    from uriinspector.core.whatwg import read_whatwg
-
     out: list[Finding] = []
     for count, (where, start, end) in enumerate(_candidates(ref)):
         if count >= MAX_NESTED:
@@ -88,8 +91,7 @@ def detect_embedded(
         nested = _decode_layers(raw)
         relative = nested.startswith(("//", "/\\", "\\\\"))
         nested_abs = "https:" + nested if relative else nested
-        reading = read_whatwg(nested_abs)
-        inner = inspect(nested_abs, depth + 1)
+        reading, inner = inspect(nested_abs, depth + 1)
         bad = sorted({f.code for f in inner if f.severity == "danger"})
         scheme_bad = nested_abs.lower().lstrip().startswith(("javascript", "vbscript", "data"))
         severity: FindingSeverity = "danger" if bad or scheme_bad else "warning"

@@ -69,15 +69,16 @@ def detect_userinfo(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     else:
         # Only the user name is read as a site: an anonymous-FTP password such as
         # "anon%40example.com" (RFC 1738 §3.2.2 convention) is not a disguise.
-        name = _host_like(pct_decode(user_raw))
+        user = pct_decode(user_raw)
+        name = _host_like(user)
         if name is not None:
             severity, why = "danger", f"it names the host {show(name)}"
-        elif "." in decoded:
+        elif "." in user:
             severity, why = "warning", "it contains dots, like a host name"
         elif len(raw) >= _LONG or _PADDING_RUN.search(raw):
             severity, why = "warning", "it is long padding that pushes the real host out of view"
     if severity is not None:
-        if ip_host and severity == "warning" and "." in decoded:
+        if ip_host and severity == "warning" and "." in user:
             severity = "danger"
         goes = f"This link goes to {show(target)}." if target else "This link has no host."
         out.append(

@@ -1,0 +1,45 @@
+"""The worked examples of docs/batch.md are real: run each command, compare every line."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+from tests.cli.helpers import ROOT, subprocess_env
+
+DOC = ROOT / "docs" / "batch.md"
+
+
+def examples() -> list[tuple[str, list[str]]]:
+    """Each ``console`` block's ``$ command`` and the output lines under it."""
+    found = []
+    for block in re.findall(r"```console\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S):
+        first, *output = block.splitlines()
+        assert first.startswith("$ ")
+        found.append((first[2:], output))
+    return found
+
+
+def test_there_are_three_worked_examples() -> None:
+    assert len(examples()) == 3
+
+
+@pytest.mark.parametrize(("command", "expected"), examples())
+def test_worked_example_output_is_exact(command: str, expected: list[str]) -> None:
+    runner = f"{shlex.quote(sys.executable)} -m uriinspector"
+    script = command.replace("| uriinspector ", f"| {runner} ")
+    proc = subprocess.run(
+        ["bash", "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=subprocess_env(),
+        timeout=120,
+        check=False,
+    )
+    assert proc.stderr == ""
+    assert proc.stdout.splitlines() == expected

@@ -37,10 +37,10 @@ from uriinspector.core.legacy._trace import (
     recompose,
     shown,
     shown_tail,
+    split_cached,
     text_of,
     without_fragment,
 )
-from uriinspector.core.split import split
 
 __all__ = [
     "Resolution",
@@ -195,7 +195,7 @@ def _resolve_rfc3986(base: str, ref: str, strict: bool) -> Outcome:
     trace = Trace()
     # §5.2.1 Pre-parse the Base URI: "the base URI (Base) is established according to
     # the procedure of Section 5.1 and parsed into the five main components".
-    b = split(base)
+    b = split_cached(base)
     if b.scheme is None:
         return Outcome(
             None,
@@ -227,7 +227,7 @@ def _resolve_rfc3986(base: str, ref: str, strict: bool) -> Outcome:
             "A base URI has no fragment (RFC 3986 §5.1): it was stripped.",
             shown(base_form),
         )
-    r = split(ref)
+    r = split_cached(ref)
     trace.add("5.2.1 parse reference", "Reference components: " + describe(r) + ".", shown(ref))
 
     r_scheme = text_of(r.scheme)
@@ -310,6 +310,17 @@ def _resolve_rfc3986(base: str, ref: str, strict: bool) -> Outcome:
         t_path = _remove_dot_segments(merged, trace)
 
     # §5.3 Component Recomposition (T.fragment = R.fragment in every branch)
+    if t_authority is None and t_path.startswith("//"):
+        # Not in the RFC: §5.2 can yield such a path (base "a:b", ref "g/..//x"), and
+        # §5.3 then writes "a://x", which parses back with an authority "x". We keep
+        # the RFC's answer and say so (the URL Standard prefixes "/." instead).
+        trace.add(
+            "5.3 note: path starts with //",
+            'The path begins with "//" but there is no authority: the recomposed '
+            "string will parse back with an authority (a gap in RFC 3986 §5.2–5.3; "
+            'browsers write "/." before such a path).',
+            shown(t_path),
+        )
     target = recompose(t_scheme, t_authority, t_path, t_query, fragment)
     trace.add(
         "5.3 recomposition",

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from uriinspector.core.charsets import ALPHA, SCHEME_CHARS
-from uriinspector.core.split import SplitReference
+from uriinspector.core.split import SplitReference, split
 
 #: Loop iterations recorded per algorithm run; later ones are summarised in one step.
 MAX_LOOP_STEPS = 500
 #: Buffers longer than this are shown as head … tail in a step (the target stays exact).
-MAX_SHOWN = 2048
+MAX_SHOWN = 1024
 _HALF = MAX_SHOWN // 2
 
 
@@ -134,6 +135,16 @@ class Trace:
     def done(self) -> tuple[Step, ...]:
         """The recorded steps, frozen."""
         return tuple(self.steps)
+
+
+@lru_cache(maxsize=8)
+def split_cached(text: str) -> SplitReference:
+    """``split(text)``, shared by the rule sets of one ``resolve_all`` (results are frozen).
+
+    Splitting builds one object per path segment, the dominant cost for a 1 MB path of
+    tiny segments; the eight rule sets need it only once.
+    """
+    return split(text)
 
 
 def q(text: str) -> str:

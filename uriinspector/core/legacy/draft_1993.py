@@ -40,9 +40,9 @@ from uriinspector.core.legacy._trace import (
     q,
     recompose,
     shown,
+    split_cached,
     text_of,
 )
-from uriinspector.core.split import split
 
 CITE = "draft-1993 Partial form"
 
@@ -94,7 +94,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     """Resolve a partial form ``ref`` within the context locator ``base`` (1993 draft)."""
     del strict  # the draft has no such distinction
     trace = Trace()
-    b = split(base)
+    b = split_cached(base)
     if b.scheme is None:
         return Outcome(
             None,
@@ -107,7 +107,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
         )
     base_form = recompose(b.scheme.text, text_of(b.authority), b.path.text, text_of(b.query), None)
     trace.add(f"{CITE} context", "Context locator: " + describe(b) + ".", shown(base_form))
-    r = split(ref)
+    r = split_cached(ref)
     trace.add(f"{CITE} reference", "Reference: " + describe(r) + ".", shown(ref))
     r_search = text_of(r.query)
     fragment = text_of(r.fragment)

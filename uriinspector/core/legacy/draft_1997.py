@@ -23,10 +23,10 @@ from uriinspector.core.legacy._trace import (
     q,
     recompose,
     shown,
+    split_cached,
     string_buffer_dots,
     text_of,
 )
-from uriinspector.core.split import split
 
 CITE = "draft-1997 §5.2"
 
@@ -35,7 +35,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     """Resolve ``ref`` against ``base`` by the 1997 draft's §5.2 steps 1–7."""
     del strict  # the draft has no non-validating variant
     trace = Trace()
-    b = split(base)
+    b = split_cached(base)
     # §5.2: "only the scheme component is required to be present in the base URL"
     if b.scheme is None:
         return Outcome(
@@ -48,7 +48,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     base_form = recompose(b.scheme.text, text_of(b.authority), b.path.text, text_of(b.query), None)
     trace.add(f"{CITE} base", "Base components: " + describe(b) + ".", shown(base_form))
     # 1) "The URL reference is parsed into the potential four components and fragment"
-    r = split(ref)
+    r = split_cached(ref)
     trace.add(f"{CITE} step 1", "Reference components: " + describe(r) + ".", shown(ref))
     r_scheme = text_of(r.scheme)
     r_site = text_of(r.authority)

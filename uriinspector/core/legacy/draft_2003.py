@@ -19,10 +19,10 @@ from uriinspector.core.legacy._trace import (
     q,
     recompose,
     shown,
+    split_cached,
     string_buffer_dots,
     text_of,
 )
-from uriinspector.core.split import split
 
 CITE = "draft-2003 §5.2"
 
@@ -30,7 +30,7 @@ CITE = "draft-2003 §5.2"
 def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     """Resolve ``ref`` against ``base`` by the 2003 draft's §5.2 pseudocode and merge."""
     trace = Trace()
-    b = split(base)
+    b = split_cached(base)
     # §5.2: "only the scheme component is required to be present in the base URI"
     if b.scheme is None:
         return Outcome(
@@ -44,7 +44,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
         )
     base_form = recompose(b.scheme.text, text_of(b.authority), b.path.text, text_of(b.query), None)
     trace.add(f"{CITE} parse(Base)", "Base components: " + describe(b) + ".", shown(base_form))
-    r = split(ref)
+    r = split_cached(ref)
     trace.add(f"{CITE} parse(R)", "Reference components: " + describe(r) + ".", shown(ref))
     r_scheme = text_of(r.scheme)
     r_authority = text_of(r.authority)

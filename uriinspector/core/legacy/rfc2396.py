@@ -20,10 +20,10 @@ from uriinspector.core.legacy._trace import (
     q,
     recompose,
     shown,
+    split_cached,
     string_buffer_dots,
     text_of,
 )
-from uriinspector.core.split import split
 
 CITE = "RFC 2396 §5.2"
 
@@ -31,7 +31,7 @@ CITE = "RFC 2396 §5.2"
 def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     """Resolve ``ref`` against ``base`` by RFC 2396 §5.2 steps 1–7."""
     trace = Trace()
-    b = split(base)
+    b = split_cached(base)
     # §5.2: "only the scheme component is required to be present in the base URI"
     if b.scheme is None:
         return Outcome(
@@ -44,7 +44,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     trace.add(f"{CITE} base", "Base components: " + describe(b) + ".", shown(base_form))
     # step 1: "The URI reference is parsed into the potential four components and
     # fragment identifier"
-    r = split(ref)
+    r = split_cached(ref)
     trace.add(f"{CITE} step 1", "Reference components: " + describe(r) + ".", shown(ref))
     r_scheme = text_of(r.scheme)
     r_authority = text_of(r.authority)

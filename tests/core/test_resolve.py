@@ -367,3 +367,15 @@ def test_one_megabyte_single_segment() -> None:
     ref = "a" * 1_000_000
     res = resolve(BASE, ref)
     assert res.target == "http://a/b/c/" + ref
+
+
+@pytest.mark.slow
+def test_half_a_million_tiny_segments() -> None:
+    """1 MB of "a/": linear (the cost is split()'s per-segment objects), exact target."""
+    ref = "a/" * 500_000
+    t0 = time.perf_counter()
+    got = resolve_all(BASE, ref)
+    assert time.perf_counter() - t0 < 30.0
+    for res in got:
+        assert res.target is not None and res.target.endswith("/" + ref), res.rules
+        assert len(res.steps) <= MAX_LOOP_STEPS + 20

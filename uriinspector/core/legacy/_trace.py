@@ -137,9 +137,9 @@ class Trace:
         return tuple(self.steps)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)
 def split_cached(text: str) -> SplitReference:
-    """``split(text)``, shared by the rule sets of one ``resolve_all`` (results are frozen).
+    """``split(text)``, shared by the rule sets of one ``resolve_all`` (base and ref).
 
     Splitting builds one object per path segment, the dominant cost for a 1 MB path of
     tiny segments; the eight rule sets need it only once.

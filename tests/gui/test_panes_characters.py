@@ -1,0 +1,101 @@
+"""CharactersPane: one row per character from the core's CharInfo, via a table model."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from pathlib import Path
+
+from PySide6.QtCore import QAbstractTableModel, Qt
+from pytestqt.qtbot import QtBot
+
+from uriinspector.core.analysis import analyze
+from uriinspector.gui.panes import CharactersPane
+from uriinspector.gui.panes.characters import (
+    COL_CHAR,
+    COL_CLASS,
+    COL_CODEPOINT,
+    COL_COMPONENT,
+    COL_DECODED,
+    COL_INDEX,
+    COL_NAME,
+)
+
+
+def _pane(qtbot: QtBot, text: str, edition: str = "rfc3986") -> CharactersPane:
+    pane = CharactersPane()
+    qtbot.addWidget(pane)
+    pane.show_analysis(analyze(text, edition))
+    return pane
+
+
+def _cell(pane: CharactersPane, row: int, col: int) -> str:
+    return str(pane.model.index(row, col).data(Qt.ItemDataRole.DisplayRole))
+
+
+def test_characters_one_row_per_code_point(qtbot: QtBot) -> None:
+    text = "http://a/😀?x"
+    pane = _pane(qtbot, text)
+    assert isinstance(pane.view.model(), QAbstractTableModel)
+    assert pane.model.rowCount() == len(text)
+    assert [_cell(pane, i, COL_INDEX) for i in range(3)] == ["0", "1", "2"]
+    assert _cell(pane, 9, COL_CHAR) == "😀"
+    assert _cell(pane, 9, COL_CODEPOINT) == "U+1F600"
+    assert _cell(pane, 9, COL_NAME) == "GRINNING FACE"
+    assert _cell(pane, 0, COL_COMPONENT) == "scheme"
+    assert _cell(pane, 0, COL_CLASS) == "unreserved"
+
+
+def test_characters_rfc3986_2_5_utf8_triplets_decode_to_e_acute(qtbot: QtBot) -> None:
+    text = "http://a/%C3%A9"
+    pane = _pane(qtbot, text)
+    start = text.index("%")
+    for row in range(start, start + 6):
+        assert "é" in _cell(pane, row, COL_DECODED), row
+        assert _cell(pane, row, COL_CLASS) == "escape"
+    assert _cell(pane, start, COL_DECODED).startswith("0xC3")
+    assert _cell(pane, start + 3, COL_DECODED).startswith("0xA9")
+    assert _cell(pane, 0, COL_DECODED) == ""
+
+
+def test_characters_control_and_bidi_shown_as_code_points(qtbot: QtBot) -> None:
+    text = "http://a/\x01\u202e\u200b"
+    pane = _pane(qtbot, text)
+    assert _cell(pane, 9, COL_CHAR) == "U+0001"
+    assert _cell(pane, 10, COL_CHAR) == "U+202E"
+    assert _cell(pane, 11, COL_CHAR) == "U+200B"
+    assert _cell(pane, 10, COL_NAME) == "RIGHT-TO-LEFT OVERRIDE"
+
+
+def test_characters_class_follows_the_edition(qtbot: QtBot) -> None:
+    text = "http://a/[x]"
+    new, old = _pane(qtbot, text, "rfc3986"), _pane(qtbot, text, "rfc2396")
+    row = text.index("[")
+    assert _cell(new, row, COL_CLASS) != _cell(old, row, COL_CLASS)
+
+
+def test_characters_select_row_emits_its_span(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, "http://a/b")
+    with qtbot.waitSignal(pane.spanRequested) as blocker:
+        pane.view.selectRow(7)
+    assert blocker.args == [7, 8]
+
+
+def test_characters_8kb_input_is_one_model_reset(qtbot: QtBot) -> None:
+    text = "http://a/" + "%41b" * 2048
+    pane = _pane(qtbot, text)
+    resets: list[bool] = []
+    pane.model.modelReset.connect(lambda: resets.append(True))
+    pane.show_analysis(analyze(text + "c"))
+    assert resets == [True]
+    assert pane.model.rowCount() == len(text) + 1
+    pane.resize(900, 400)
+    assert not pane.grab().isNull()
+
+
+def test_characters_screenshot(qtbot: QtBot, tmp_path: Path) -> None:
+    pane = _pane(qtbot, "http://caf%C3%A9.example/\u202e?q=é")
+    pane.resize(900, 420)
+    assert pane.grab().save(str(tmp_path / "pane_characters.png"))

@@ -83,7 +83,7 @@ class Environment:
         )
 
     def write(self, text: str) -> None:
-        """Write text to stdout (UTF-8, lone surrogates as ``\\udxxx``) and flush."""
+        r"""Write text to stdout (UTF-8, lone surrogates as ``\udxxx``) and flush."""
         self.stdout.write(text.encode("utf-8", "backslashreplace"))
         self.stdout.flush()
 
@@ -129,6 +129,7 @@ class Style:
     """ANSI styling that is a no-op when colour is off."""
 
     def __init__(self, enabled: bool) -> None:
+        """Style with colour ``enabled`` or not."""
         self.enabled = enabled
 
     def __call__(self, text: str, sgr: str | None) -> str:
@@ -261,6 +262,7 @@ class Renderer:
     """Turns protocol answers into readable terminal text."""
 
     def __init__(self, style: Style) -> None:
+        """Render with ``style``."""
         self.s = style
 
     def failure(self, answer: Mapping[str, object]) -> list[str]:

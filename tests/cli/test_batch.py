@@ -229,3 +229,16 @@ def test_batch_help(flag: str) -> None:
     r = cli("batch", flag)
     assert r.exit_status == ExitStatus.SUCCESS
     assert r.startswith("usage: uriinspector batch [-h]")
+
+
+class InterruptedStdin(io.BytesIO):
+    """A stdin read interrupted by Ctrl-C."""
+
+    def readline(self, size: int | None = -1) -> bytes:
+        """Always ^C."""
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_exits_130() -> None:
+    env = Environment(InterruptedStdin(), io.BytesIO(), io.StringIO())
+    assert main(["batch"], env) == ExitStatus.ERROR_CTRL_C == 130

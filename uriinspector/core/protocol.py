@@ -15,6 +15,24 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from uriinspector.core.editions import PARSE_EDITIONS, RULE_SETS
+
+__all__ = [
+    "ERROR_CODES",
+    "OPS",
+    "PARSE_EDITIONS",
+    "PROTOCOL_VERSION",
+    "RULE_SETS",
+    "URN_OBJECTIVES",
+    "answer_parse",
+    "answer_resolve",
+    "encode_answer",
+    "error_answer",
+    "handle_line",
+    "handle_request",
+    "is_error_answer",
+]
+
 #: Version of the batch interface (the contract's ``"v"``).
 PROTOCOL_VERSION: Final = 1
 
@@ -56,18 +74,7 @@ OPS: Final = (
     "extract",
 )
 
-#: Names accepted for ``edition`` (parse) and ``rules`` (resolve); mirrors core.editions.
-PARSE_EDITIONS: Final = ("rfc3986", "draft-2003", "rfc2396", "draft-1997", "draft-1993", "whatwg")
-RULE_SETS: Final = (
-    "rfc3986",
-    "whatwg",
-    "python-urljoin",
-    "draft-2003",
-    "rfc2396",
-    "draft-1997",
-    "rfc1808",
-    "draft-1993",
-)
+#: Names accepted for ``edition`` (parse) and ``rules`` (resolve) come from core.editions.
 URN_OBJECTIVES: Final = ("resource", "resolution")
 
 _MESSAGE_LIMIT: Final = 500  # characters of an exception text quoted in internal-error
@@ -80,6 +87,7 @@ class RequestError(Exception):
     """A request the protocol refuses: carries the stable ``code`` and a sentence."""
 
     def __init__(self, code: str, message: str) -> None:
+        """Refuse with ``code`` and ``message``."""
         super().__init__(message)
         self.code = code
         self.message = message
@@ -183,7 +191,7 @@ def handle_request(obj: object) -> Answer:
 
 
 def encode_answer(answer: Mapping[str, object]) -> str:
-    """One answer as one line of ASCII JSON (lone surrogates go out as ``\\udxxx``).
+    r"""One answer as one line of ASCII JSON (lone surrogates go out as ``\udxxx``).
 
     Falls back to an ``internal-error`` object if the answer cannot be serialised.
     """

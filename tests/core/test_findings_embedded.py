@@ -1,0 +1,44 @@
+"""embedded-url: URLs inside a URL (open redirects), with bounded recursion."""
+
+from __future__ import annotations
+
+from uriinspector.core.findings import detect_text
+
+
+def embedded(uri: str) -> list[tuple[str, str, str]]:
+    return [(f.severity, f.span.of(uri), f.message) for f in detect_text(uri)
+            if f.code == "embedded-url"]
+
+
+def test_plain_redirect_parameter() -> None:
+    uri = "https://www.google.com/url?q=https://evil.example/login&sa=D"
+    [(severity, evidence, message)] = embedded(uri)
+    assert severity == "warning" and evidence == "https://evil.example/login"
+    assert "https://evil.example/login" in message and "evil.example" in message
+
+
+def test_percent_encoded_nested_url_is_decoded_in_the_message() -> None:
+    [(_, _, message)] = embedded("https://t.co/r?url=https%3A%2F%2Fevil.example%2Fsignin")
+    assert "https://evil.example/signin" in message
+
+
+def test_protocol_relative_and_path_embedded() -> None:
+    assert embedded("https://example.com/login?next=//evil.example")
+    assert embedded("https://example.com/redirect/https://evil.example/")
+    assert embedded("https://example.com/#https://evil.example/")
+
+
+def test_nested_danger_raises_the_severity() -> None:
+    uri = "https://example.com/?r=https%3A%2F%2Fwww.paypal.com%40203.0.113.9%2F"
+    [(severity, _, message)] = embedded(uri)
+    assert severity == "danger" and "misleading-userinfo" in message
+
+
+def test_recursion_is_bounded() -> None:
+    uri = "https://a.example/?u=" + "https://b.example/?u=" * 200 + "x"
+    assert len(embedded(uri)) == 1
+
+
+def test_local_paths_are_quiet() -> None:
+    assert embedded("https://example.com/login?next=/account") == []
+    assert embedded("https://medium.com/@user") == []

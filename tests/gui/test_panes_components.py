@@ -154,3 +154,15 @@ def test_components_screenshot(qtbot: QtBot, tmp_path: Path) -> None:
     pane = _pane(qtbot, HYPERLINK_EXAMPLE)
     pane.resize(800, 420)
     assert pane.grab().save(str(tmp_path / "pane_components.png"))
+
+
+def test_components_many_parameters_listed_on_expanding(qtbot: QtBot) -> None:
+    text = "http://a/?" + "&".join(f"k{i}=v" for i in range(800))
+    pane = _pane(qtbot, text)
+    query = pane.view.topLevelItem(3)
+    assert query.text(COL_NAME) == "query (800)"
+    assert not query.isExpanded() and query.childCount() == 0
+    with qtbot.assertNotEmitted(pane.spanRequested):
+        query.setExpanded(True)
+    assert query.childCount() == 800
+    assert query.child(799).text(COL_DECODED) == "k799 = v"

@@ -40,30 +40,29 @@ def name_widget(widget: QWidget, name: str, accessible: str | None = None) -> No
 
 
 def visible_char(ch: str) -> str:
-    """One character as a person can see it: controls and invisibles as ``U+XXXX``."""
+    """One character as a person can see it: controls and invisibles as ``U+XXXX``.
+
+    ``str.isprintable`` is false exactly for the categories that render as nothing
+    or move text (Cc, Cf, Cs, Co, Cn, Zl, Zp and every space but U+0020).
+    """
     if not ch:
         return ""
-    o = ord(ch)
-    cat = unicodedata.category(ch)
-    if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or (cat == "Zs" and ch != " "):
-        return f"U+{o:04X}"
+    if not ch.isprintable():
+        return f"U+{ord(ch):04X}"
     if ch == " ":
         return "␠ (space)"
-    if cat.startswith("M"):
+    if unicodedata.category(ch).startswith("M"):
         return f"\u25cc{ch}"  # a combining mark drawn on a dotted circle
     return ch
 
 
 def visible_text(text: str, limit: int = 2000) -> str:
     """A string with controls and invisibles shown as ``⟨U+XXXX⟩`` chips, never hidden."""
-    out: list[str] = []
-    for ch in text[:limit]:
-        cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") or (cat == "Zs" and ch != " "):
-            out.append(f"⟨U+{ord(ch):04X}⟩")
-        else:
-            out.append(ch)
-    s = "".join(out)
+    head = text[:limit]
+    if head.isprintable():
+        s = head
+    else:
+        s = "".join(ch if ch.isprintable() else f"⟨U+{ord(ch):04X}⟩" for ch in head)
     return s + "…" if len(text) > limit else s
 
 

@@ -7,6 +7,7 @@ the host classification the core made; undefined (delimiter absent) and empty
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, unquote_plus
 
@@ -41,20 +42,29 @@ if TYPE_CHECKING:
     from uriinspector.core.split import Part
 
 #: Children shown under one path or query row before "… N more" (keeps 1 MB usable).
-MAX_CHILDREN = 500
+MAX_CHILDREN = 1000
+#: Up to this many segments/parameters are listed at once; more are listed on expanding.
+EAGER_CHILDREN = 64
+#: Role on a path/query row whose children are listed when it is first expanded.
+LAZY_ROLE = Qt.ItemDataRole.UserRole + 5
 
 COL_NAME, COL_RAW, COL_DECODED, COL_SPAN = range(4)
 HEADERS = ("Component", "Raw", "Decoded", "Span")
 
 
+#: Only this much of a value is decoded and shown (the cell shows 2,000 characters).
+DISPLAY_LIMIT = 4000
+
+
 def _decode(text: str) -> str:
     """Percent-decode for display: UTF-8, invalid bytes shown as U+FFFD (RFC 3986 §2.1)."""
-    return unquote(text, errors="replace") if "%" in text else text
+    head = text[:DISPLAY_LIMIT]
+    return unquote(head, errors="replace") if "%" in head else head
 
 
 def _form_decode(text: str) -> str:
     """Form-decode for display: ``+`` as space, then percent-decoding (HTML forms)."""
-    return unquote_plus(text, errors="replace")
+    return unquote_plus(text[:DISPLAY_LIMIT], errors="replace")
 
 
 class ComponentsPane(QWidget):
@@ -89,6 +99,8 @@ class ComponentsPane(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.view)
         self.view.currentItemChanged.connect(self._on_view_current_item_changed)
+        self.view.itemExpanded.connect(self._on_view_item_expanded)
+        self._lazy: dict[int, Callable[[], None]] = {}
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
     # ---- public interface --------------------------------------------------------
@@ -106,16 +118,19 @@ class ComponentsPane(QWidget):
         try:
             self.view.setUpdatesEnabled(False)
             self.view.clear()
+            self._lazy.clear()
             self._add_part(None, "scheme", "scheme", sp.scheme)
             auth = self._add_part(None, "authority", "authority", sp.authority)
             if sp.authority is not None:
                 self._fill_authority(auth, a)
             path = self._add_part(None, "path", "path", sp.path)
-            self._fill_segments(path, a)
+            self._defer_or_fill(path, len(sp.segments), lambda: self._fill_segments(path, a))
             query = self._add_part(None, "query", "query", sp.query)
-            self._fill_query(query, a)
+            self._defer_or_fill(
+                query, len(sp.query_params), lambda: self._fill_query(query, a)
+            )
             self._add_part(None, "fragment", "fragment", sp.fragment)
-            self.view.expandAll()
+            self._expand_eager()
             if previous is not None:
                 item = self._find_key(previous)
                 if item is not None:
@@ -287,6 +302,32 @@ class ComponentsPane(QWidget):
             )
         self._add_more(query, len(params))
 
+    def _defer_or_fill(
+        self, item: QTreeWidgetItem, count: int, fill: Callable[[], None]
+    ) -> None:
+        """Fill ``item``'s children now, or when first expanded if there are many."""
+        if count <= EAGER_CHILDREN:
+            fill()
+            return
+        self._lazy[id(item)] = fill
+        item.setData(COL_NAME, LAZY_ROLE, True)
+        item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+        item.setText(COL_NAME, f"{item.text(COL_NAME)} ({count})")
+
+    def _expand_eager(self) -> None:
+        for item in self._all_items():
+            if item.childCount() and not item.data(COL_NAME, LAZY_ROLE):
+                item.setExpanded(True)
+
+    def _on_view_item_expanded(self, item: QTreeWidgetItem) -> None:
+        fill = self._lazy.pop(id(item), None)
+        if fill is not None and item.childCount() == 0:
+            syncing, self._syncing = self._syncing, True
+            try:
+                fill()
+            finally:
+                self._syncing = syncing
+
     def _add_more(self, parent: QTreeWidgetItem, total: int) -> None:
         if total > MAX_CHILDREN:
             more = QTreeWidgetItem([f"… {total - MAX_CHILDREN} more", "", "", ""])
@@ -320,7 +361,7 @@ class ComponentsPane(QWidget):
         key: list[str] = []
         node: QTreeWidgetItem | None = item
         while node is not None:
-            key.append(node.text(COL_NAME).split(" · ")[0])
+            key.append(node.text(COL_NAME).split(" · ")[0].split(" (")[0])
             node = node.parent()
         return tuple(reversed(key))
 

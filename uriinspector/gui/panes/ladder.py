@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 #: Values longer than this are shown plainly (the inline diff would be unreadable).
 MAX_DIFF_CHARS = 2000
+#: Edits listed in a rung's tooltip before "… and N more".
+MAX_TOOLTIP_EDITS = 25
 
 RUNG_LABELS: dict[str, str] = {
     "simple-string": "Simple string · §6.2.1",
@@ -78,12 +80,14 @@ def diff_html(previous: str, rung: Rung, removed: str, inserted: str, inserted_b
 def edits_tooltip(previous: str, rung: Rung) -> str:
     """One line per edit: what became what, and the core's reason."""
     lines = []
-    for e in rung.edits:
+    for e in rung.edits[:MAX_TOOLTIP_EDITS]:
         gone = previous[e.span.start : e.span.end]
         lines.append(
-            f"<li><code>{esc(gone) or '∅'}</code> → <code>{esc(e.replacement) or '∅'}</code>: "
-            f"{esc(e.reason)}</li>"
+            f"<li><code>{esc(gone[:80]) or '∅'}</code> → "
+            f"<code>{esc(e.replacement[:80]) or '∅'}</code>: {esc(e.reason)}</li>"
         )
+    if len(rung.edits) > MAX_TOOLTIP_EDITS:
+        lines.append(f"<li>… and {len(rung.edits) - MAX_TOOLTIP_EDITS} more edits</li>")
     body = "<ul style='margin:0'>" + "".join(lines) + "</ul>" if lines else ""
     note = f"<p>{esc(rung.note)}</p>" if rung.note else ""
     return f"<p><b>{esc(RUNG_LABELS.get(rung.name, rung.name))}</b></p>{body}{note}"

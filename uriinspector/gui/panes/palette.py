@@ -13,6 +13,7 @@ This module holds no URI logic; the shell's highlighter may import it too.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from PySide6.QtGui import QColor, QPalette
@@ -104,17 +105,24 @@ def readable(hue: str | QColor, background: QColor, minimum: float = 4.5) -> QCo
     Keeps the hue and saturation (so the colour stays recognisably the same
     Okabe–Ito colour) and darkens on light backgrounds, lightens on dark ones.
     """
+    return QColor(_readable(QColor(hue).name(), background.name(), minimum))
+
+
+@lru_cache(maxsize=256)
+def _readable(hue: str, background_name: str, minimum: float) -> str:
     colour = QColor(hue)
+    background = QColor(background_name)
     if contrast(colour, background) >= minimum:
-        return colour
+        return colour.name()
     h, s, lightness, _a = colour.getHslF()
     step = -0.02 if _luminance(background) >= 0.2 else 0.02
+    candidate = colour
     while 0.0 < lightness < 1.0:
         lightness = min(1.0, max(0.0, lightness + step))
         candidate = QColor.fromHslF(max(h, 0.0), s, lightness)
         if contrast(candidate, background) >= minimum:
-            return candidate
-    return QColor.fromHslF(max(h, 0.0), s, lightness)
+            break
+    return candidate.name()
 
 
 def tint(hue: str | QColor, background: QColor, amount: float = 0.22) -> QColor:

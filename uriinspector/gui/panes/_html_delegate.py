@@ -22,7 +22,7 @@ class HtmlDelegate(QStyledItemDelegate):
     def _document(self, option: QStyleOptionViewItem, html: str) -> QTextDocument:
         doc = QTextDocument()
         doc.setDocumentMargin(1)
-        doc.setDefaultFont(option.font)  # type: ignore[attr-defined]
+        doc.setDefaultFont(option.font)
         doc.setHtml(html)
         return doc
 
@@ -33,15 +33,15 @@ class HtmlDelegate(QStyledItemDelegate):
             return
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
-        opt.text = ""  # type: ignore[attr-defined]
-        widget = opt.widget  # type: ignore[attr-defined]
+        opt.text = ""
+        widget = opt.widget
         style = widget.style() if widget is not None else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
         rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget)
         doc = self._document(opt, str(html))
         ctx = QAbstractTextDocumentLayout.PaintContext()
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
-        pal: QPalette = opt.palette  # type: ignore[attr-defined]
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        pal: QPalette = opt.palette
         role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
         ctx.palette.setColor(QPalette.ColorRole.Text, pal.color(role))
         painter.save()

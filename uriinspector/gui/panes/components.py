@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, unquote_plus
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -164,7 +164,7 @@ class ComponentsPane(QWidget):
         try:
             if target is None:
                 self.view.clearSelection()
-                self.view.setCurrentItem(None)  # type: ignore[arg-type]
+                self.view.setCurrentIndex(QModelIndex())
             else:
                 self.view.setCurrentItem(target)
                 self.view.scrollToItem(target)
@@ -350,6 +350,8 @@ class ComponentsPane(QWidget):
         stack = [self.view.topLevelItem(i) for i in range(self.view.topLevelItemCount())]
         while stack:
             item = stack.pop()
+            if item is None:
+                continue
             out.append(item)
             stack.extend(item.child(i) for i in range(item.childCount()))
         return out

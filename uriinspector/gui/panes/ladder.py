@@ -223,8 +223,9 @@ class LadderPane(QWidget):
             previous = rung.value
         self.view.setColumnHidden(COL_COMPARE, self._comparison is None)
         self._update_compare_summary()
-        if 0 <= current < self.view.topLevelItemCount():
-            self.view.setCurrentItem(self.view.topLevelItem(current))
+        restored = self.view.topLevelItem(current) if current >= 0 else None
+        if restored is not None:
+            self.view.setCurrentItem(restored)
 
     def _mark_compare(
         self,

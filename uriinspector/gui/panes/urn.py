@@ -183,14 +183,16 @@ class UrnPane(QWidget):
             if urn.diagnostics:
                 diag = self._row(None, "diagnostics", f"{len(urn.diagnostics)}", None,
                                  "What is wrong with this URN")
-                for d in urn.diagnostics:
-                    word = {"error": "error", "warning": "warning"}.get(d.severity, "note")
-                    item = self._row(diag, f"{palette.SEVERITY_GLYPHS.get(d.severity, '')} "
-                                     f"{word}", d.message, d.span, d.code)
+                for diagnostic in urn.diagnostics:
+                    sev = diagnostic.severity
+                    word = {"error": "error", "warning": "warning"}.get(sev, "note")
+                    item = self._row(
+                        diag, f"{palette.SEVERITY_GLYPHS.get(sev, '')} {word}",
+                        diagnostic.message, diagnostic.span, diagnostic.code,
+                    )
                     item.setFont(COL_VALUE, self.view.font())
-                    item.setForeground(COL_NAME, palette.severity_color(d.severity,
-                                                                        self.view.palette()))
-                    item.setData(COL_NAME, CODE_ROLE, d.code)
+                    item.setForeground(COL_NAME, palette.severity_color(sev, self.view.palette()))
+                    item.setData(COL_NAME, CODE_ROLE, diagnostic.code)
             self.view.expandAll()
         finally:
             self._syncing = False

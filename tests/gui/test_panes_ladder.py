@@ -9,6 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
@@ -80,7 +81,7 @@ def test_ladder_protocol_based_rung_not_performed(qtbot: QtBot) -> None:
     assert row.text(COL_CHANGE) == "not performed"
     assert row.text(COL_VALUE).startswith("not performed")
     assert "network" in row.text(COL_VALUE)
-    assert row.data(COL_VALUE, HTML_ROLE) is None
+    assert "<i " in row.data(COL_VALUE, HTML_ROLE)
 
 
 def test_ladder_uri_text_is_html_escaped(qtbot: QtBot) -> None:
@@ -126,6 +127,17 @@ def test_ladder_stale_comparison_dropped_on_new_input(qtbot: QtBot) -> None:
     assert pane.compareSummary.text() == ""
     pane.show_comparison(None, None)
     assert pane.view.isColumnHidden(COL_COMPARE)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_ladder_long_values_wrap_instead_of_clipping(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, LADDER_INPUT)
+    pane.resize(420, 400)
+    pane.show()
+    qtbot.waitExposed(pane)
+    rungs = _rungs(pane)
+    one_line = pane.view.visualItemRect(rungs["scheme-based"]).height()
+    qtbot.waitUntil(lambda: pane.view.visualItemRect(rungs["case"]).height() > one_line)
 
 
 def test_ladder_screenshot(qtbot: QtBot, tmp_path: Path) -> None:

@@ -7,8 +7,14 @@ escaped by whoever built it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize
-from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QPainter,
+    QPalette,
+    QTextDocument,
+    QTextOption,
+)
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from uriinspector.gui.panes._common import HTML_ROLE
@@ -17,14 +23,36 @@ _Index = QModelIndex | QPersistentModelIndex
 
 
 class HtmlDelegate(QStyledItemDelegate):
-    """Paints ``HTML_ROLE`` rich text on one line, clipped to the cell."""
+    """Paints ``HTML_ROLE`` rich text, wrapped anywhere (URIs have no spaces) to the cell.
 
-    def _document(self, option: QStyleOptionViewItem, html: str) -> QTextDocument:
+    The view must lay its rows out again when a column is resized
+    (``header.sectionResized`` → ``view.doItemsLayout``), since heights follow widths.
+    """
+
+    def _document(self, option: QStyleOptionViewItem, html: str, width: float) -> QTextDocument:
         doc = QTextDocument()
         doc.setDocumentMargin(1)
         doc.setDefaultFont(option.font)
+        text_option = QTextOption()
+        text_option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        doc.setDefaultTextOption(text_option)
         doc.setHtml(html)
+        if width > 0:
+            doc.setTextWidth(width)
         return doc
+
+    @staticmethod
+    def _column_width(option: QStyleOptionViewItem, index: _Index) -> float:
+        """The width ``paint`` will have: the column's text rectangle, as the style says."""
+        widget = option.widget
+        column_width = getattr(widget, "columnWidth", None)
+        if column_width is None:
+            return float(option.rect.width())
+        opt = QStyleOptionViewItem(option)
+        opt.rect = QRect(0, 0, int(column_width(index.column())), 1000)
+        style = widget.style() if widget is not None else QApplication.style()
+        text = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget)
+        return float(text.width())
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
         html = index.data(HTML_ROLE)
@@ -38,7 +66,7 @@ class HtmlDelegate(QStyledItemDelegate):
         style = widget.style() if widget is not None else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
         rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget)
-        doc = self._document(opt, str(html))
+        doc = self._document(opt, str(html), rect.width())
         ctx = QAbstractTextDocumentLayout.PaintContext()
         selected = bool(opt.state & QStyle.StateFlag.State_Selected)
         pal: QPalette = opt.palette
@@ -58,7 +86,8 @@ class HtmlDelegate(QStyledItemDelegate):
         base = super().sizeHint(option, index)
         if not html:
             return base
-        doc = self._document(option, str(html))
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        doc = self._document(opt, str(html), self._column_width(opt, index))
         size = doc.size()
-        width = max(base.width(), int(size.width()) + 8)
-        return QSize(width, max(base.height(), int(size.height())))
+        return QSize(base.width(), max(base.height(), int(size.height()) + 2))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -74,7 +74,7 @@ def diff_html(previous: str, rung: Rung, removed: str, inserted: str, inserted_b
             )
         pos = max(pos, e.span.end)
     out.append(esc(previous[pos:]))
-    return "<span style='white-space:pre'>" + "".join(out) + "</span>"
+    return "<span style='white-space:pre-wrap'>" + "".join(out) + "</span>"
 
 
 def edits_tooltip(previous: str, rung: Rung) -> str:
@@ -104,6 +104,7 @@ class LadderPane(QWidget):
         self._ladder: Ladder | None = None
         self._other: Ladder | None = None
         self._comparison: Comparison | None = None
+        self._relayout_pending = False
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self.view = QTreeWidget(self)
         name_widget(self.view, "ladderView", "Normalization ladder")
@@ -120,6 +121,8 @@ class LadderPane(QWidget):
         header.setSectionResizeMode(COL_CHANGE, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_COMPARE, QHeaderView.ResizeMode.ResizeToContents)
         self.view.setColumnHidden(COL_COMPARE, True)
+        # Row heights follow the value column's width (the delegate wraps long URIs).
+        header.sectionResized.connect(self._on_header_section_resized)
         self.compareField = QLineEdit(self)
         name_widget(self.compareField, "compareField", "Compare with")
         self.compareField.setFont(self._mono)
@@ -160,6 +163,15 @@ class LadderPane(QWidget):
         self._comparison = comparison
         self._rebuild()
 
+    def _on_header_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == COL_VALUE and not self._relayout_pending:
+            self._relayout_pending = True
+            QTimer.singleShot(0, self._relayout)
+
+    def _relayout(self) -> None:
+        self._relayout_pending = False
+        self.view.doItemsLayout()
+
     # ---- rendering ---------------------------------------------------------------
 
     def _rebuild(self) -> None:
@@ -197,6 +209,7 @@ class LadderPane(QWidget):
                 if not note.lower().startswith("not performed"):
                     note = f"not performed — {note}"
                 item.setText(COL_VALUE, note)
+                item.setData(COL_VALUE, HTML_ROLE, f"<i style='color:{dim.name()}'>{esc(note)}</i>")
                 italic = QFont(self.view.font())
                 italic.setItalic(True)
                 for col in (COL_VALUE, COL_CHANGE):
@@ -210,7 +223,10 @@ class LadderPane(QWidget):
                         COL_VALUE, HTML_ROLE,
                         diff_html(previous, rung, removed, inserted, inserted_bg),
                     )
-            else:
+            elif len(rung.value) <= MAX_DIFF_CHARS:
+                plain = f"<span style='white-space:pre-wrap'>{esc(rung.value)}</span>"
+                item.setData(COL_VALUE, HTML_ROLE, plain)
+            if rung.performed and not rung.edits:
                 item.setText(COL_CHANGE, "no change")
                 item.setForeground(COL_CHANGE, dim)
                 if rung.note:

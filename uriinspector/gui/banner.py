@@ -36,12 +36,18 @@ def banner_html(analysis: Analysis) -> tuple[str, str]:
     level = analysis.verdict.level
     host = analysis.effective_host
     parts: list[str] = []
+    split_host = analysis.parsed.split.host
     if host is None:
         if not analysis.text.strip():
             return ("Type or paste a link to see where it really goes.", "nothing-notable")
-        parts.append(
-            "This reference names <b>no host</b>: it does not point at a server by itself."
-        )
+        if split_host is not None and split_host.text:
+            parts.append(
+                f"Browsers refuse this link. Its host part reads <b>{_q(split_host.text)}</b>."
+            )
+        else:
+            parts.append(
+                "This reference names <b>no host</b>: it does not point at a server by itself."
+            )
     elif host == "":
         parts.append("This link has an <b>empty host</b>.")
     else:

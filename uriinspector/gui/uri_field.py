@@ -62,6 +62,7 @@ _CHIP_CLASS = (
     "\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef"
 )
 _CHIP_RE = re.compile(f"[{_CHIP_CLASS}]")
+_CHIP_RUN_RE = re.compile(f"([{_CHIP_CLASS}])\\1*")
 
 #: Short names drawn inside well-known chips.
 _ABBREVIATIONS: dict[int, str] = {
@@ -80,7 +81,9 @@ def is_chip_char(ch: str) -> bool:
 
 
 def chip_label(code_point: int) -> str:
-    """The text drawn inside a chip: ``U+202E RLO``."""
+    """The text drawn inside a chip: ``U+202E RLO`` (negative: characters not shown)."""
+    if code_point < 0:
+        return f"… {-code_point:,} more characters not shown"
     abbr = _ABBREVIATIONS.get(code_point)
     label = f"U+{code_point:04X}"
     return f"{label} {abbr}" if abbr else label
@@ -108,7 +111,8 @@ def mime_text(data: QMimeData) -> str:
 
     ``QUrl`` is never involved: it would normalise the very link being inspected.
     """
-    if data.hasText():
+    # Qt 6's hasText()/text() fall back to the URL list through QUrl: ask for plain text.
+    if data.hasFormat("text/plain"):
         return data.text()
     if data.hasFormat("text/uri-list"):
         raw = bytes(data.data("text/uri-list").data()).decode("utf-8", "surrogateescape")
@@ -233,6 +237,8 @@ def flatten_layers(layers: Iterable[Layer]) -> list[tuple[int, int, QTextCharFor
 
 #: At most this many finding spans are painted (a megabyte can hold thousands).
 MAX_PAINTED_FINDINGS = 400
+#: Inputs longer than this many code points are shown truncated and read-only.
+DISPLAY_LIMIT = 32768
 
 
 class UriField(QTextEdit):
@@ -272,6 +278,8 @@ class UriField(QTextEdit):
         self._selection: tuple[int, int] | None = None
         self._last_cursor = -1
         self._in_change = False
+        self._large = False
+        self._pending_text: str | None = None
 
         doc = self.document()
         option = doc.defaultTextOption()
@@ -335,7 +343,9 @@ class UriField(QTextEdit):
                 if lo >= hi:
                     continue
                 if rng.format.objectType() == CHIP_TYPE:
-                    out.append(chr(int(rng.format.property(CHIP_CODE_POINT))) * (hi - lo))
+                    cp = int(rng.format.property(CHIP_CODE_POINT))
+                    if cp >= 0:  # a negative code point is the "more not shown" marker
+                        out.append(chr(cp) * (hi - lo))
                 else:
                     a = units.to_code_point(lo - bpos)
                     b = units.to_code_point(hi - bpos)
@@ -349,14 +359,15 @@ class UriField(QTextEdit):
         cursor.beginEditBlock()
         try:
             pos = 0
-            for m in _CHIP_RE.finditer(text):
+            for m in _CHIP_RUN_RE.finditer(text):
                 if m.start() > pos:
                     cursor.insertText(text[pos : m.start()], plain)
                 fmt = QTextCharFormat()
                 fmt.setObjectType(CHIP_TYPE)
-                fmt.setProperty(CHIP_CODE_POINT, ord(m.group()))
-                fmt.setToolTip(char_name(ord(m.group())))
-                cursor.insertText(OBJECT_REPLACEMENT, fmt)
+                fmt.setProperty(CHIP_CODE_POINT, ord(m.group(1)))
+                fmt.setToolTip(char_name(ord(m.group(1))))
+                # A run of the same character is one insertion of as many chips.
+                cursor.insertText(OBJECT_REPLACEMENT * (m.end() - m.start()), fmt)
                 pos = m.end()
             if pos < len(text) or not text:
                 cursor.insertText(text[pos:], plain)
@@ -364,23 +375,55 @@ class UriField(QTextEdit):
             cursor.endEditBlock()
 
     def set_uri(self, text: str) -> None:
-        """Replace the whole text (undoable), as if the user had typed it."""
+        """Replace the whole text (undoable), as if the user had typed it.
+
+        A text longer than ``DISPLAY_LIMIT`` is kept whole (``uri()``, the analysis)
+        but only its start is shown, read-only, followed by a chip saying how much is
+        hidden: Qt lays out a line in one piece, and a megabyte-long line costs half
+        a second per change and per repaint.
+        """
         if text == self._text:
             return
+        large = len(text) > DISPLAY_LIMIT
+        self._large = large
+        self.setReadOnly(large)
+        shown = text[:DISPLAY_LIMIT] if large else text
         cursor = QTextCursor(self.document())
         cursor.select(QTextCursor.SelectionType.Document)
-        self._insert(cursor, text)
+        self._pending_text = text
+        try:
+            cursor.beginEditBlock()
+            self._insert(cursor, shown)
+            if large:
+                fmt = QTextCharFormat()
+                fmt.setObjectType(CHIP_TYPE)
+                fmt.setProperty(CHIP_CODE_POINT, -(len(text) - DISPLAY_LIMIT))
+                fmt.setToolTip("The rest of this long input is analysed but not shown here.")
+                cursor.insertText(OBJECT_REPLACEMENT, fmt)
+            cursor.endEditBlock()
+        finally:
+            self._pending_text = None
         # Show the start (scheme and authority: where the link goes), not the tail.
         start = QTextCursor(self.document())
         self.setTextCursor(start)
         self.horizontalScrollBar().setValue(0)
 
+    @property
+    def is_truncated(self) -> bool:
+        """Whether only the start of a very long input is shown (read-only)."""
+        return self._large
+
     def _on_document_contents_change(self, position: int, removed: int, added: int) -> None:
-        text = self._document_text()
+        if self._pending_text is not None:
+            text = self._pending_text
+        elif self._large:
+            return  # read-only; undo of a large paste is not offered
+        else:
+            text = self._document_text()
         if text == self._text:
             return
         self._text = text
-        self._table = _table(text)
+        self._table = _table(text[:DISPLAY_LIMIT] if self._large else text)
         self._selection = None
         self._in_change = True
         try:
@@ -392,6 +435,10 @@ class UriField(QTextEdit):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter never inserts a newline; typed text goes through chip conversion."""
         key = event.key()
+        if self._large and key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self.set_uri("")  # a long input is cleared as a whole
+            event.accept()
+            return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             event.accept()
             self.returnPressed.emit()

@@ -1,0 +1,62 @@
+"""GUI test setup: offscreen Qt, a private config directory, no leaked threads.
+
+``QT_QPA_PLATFORM`` is set before anything imports Qt. Every test gets its own
+``URIINSPECTOR_CONFIG_DIR`` (so no test reads or writes the user's settings), and a
+test that leaves a ``QThread`` running or the global ``QThreadPool`` busy fails
+(napari's ``_dangling_qthreads``).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+_HERE = Path(__file__).parent
+
+#: The offscreen platform plugin warns on every top-level QMainWindow it shows; this is
+#: a limitation of the plugin, not of the window, so GUI tests ignore that one message.
+OFFSCREEN_NOISE = r"This plugin does not support propagateSizeHints\(\)"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark this directory's tests ``gui`` and ignore the offscreen plugin's one warning."""
+    for item in items:
+        if _HERE in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.gui)
+            item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE, extend=True))
+
+
+@pytest.fixture(autouse=True)
+def _config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets an empty settings directory of its own."""
+    path = tmp_path / "config"
+    monkeypatch.setenv("URIINSPECTOR_CONFIG_DIR", str(path))
+    return path
+
+
+@pytest.fixture(autouse=True)
+def _no_dangling_threads() -> Iterator[None]:
+    """Fail a test that leaves a Qt worker or a Python thread running."""
+    before = {t.ident for t in threading.enumerate()}
+    yield
+    from PySide6.QtCore import QThreadPool
+
+    pool = QThreadPool.globalInstance()
+    busy = pool.activeThreadCount()
+    if busy:
+        pool.waitForDone(10_000)  # don't let the leak poison the next test
+        pytest.fail(f"test left {busy} QThreadPool worker(s) running")
+    leaked = [
+        t
+        for t in threading.enumerate()
+        if t.ident not in before and t.is_alive() and not t.daemon
+    ]
+    if leaked:
+        pytest.fail(f"test left threads running: {leaked}")

@@ -1,0 +1,235 @@
+"""Keystroke → repaint latency in the real window (offscreen), p50/p99.
+
+For a 300-character and an 8 KB URI, types one character at the end of the field
+(alternately a letter and Backspace, so the length stays put), then processes events
+until the field's viewport has painted. Also reports where the time goes: the core's
+``analyze``, the field's own highlighting, and the panes.
+
+Targets (issue 3): p99 ≤ 4 ms at 300 characters, ≤ 16 ms at 8 KB. Not a timed test.
+Writes the "## Window" section of docs/performance.md.
+
+    QT_QPA_PLATFORM=offscreen python bench/bench_gui.py [--iterations N] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("URIINSPECTOR_CONFIG_DIR", tempfile.mkdtemp(prefix="uri-bench-"))
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QEvent, QObject, Qt  # noqa: E402
+from PySide6.QtGui import QKeyEvent, QTextCursor  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+TARGETS = {300: 4.0, 8191: 16.0}
+
+
+def make_uri(length: int) -> str:
+    """A realistic URI of exactly ``length`` code points (host, path, query, fragment)."""
+    head = "https://user@www.example.co.uk:8443/a/b/../c/%7Efoo/index.html?"
+    params: list[str] = []
+    i = 0
+    while len(head) + len("&".join(params)) < length - 10:
+        params.append(f"k{i}=v%20{i}")
+        i += 1
+    text = head + "&".join(params) + "#frag"
+    return (text + "x" * length)[:length]
+
+
+class PaintProbe(QObject):
+    """Counts paint events of one widget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paints = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Count, never consume."""
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1), nearest rank."""
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def measure(
+    app: QApplication, length: int, iterations: int, *, docks: bool = True
+) -> dict[str, float]:
+    """Type ``iterations`` keystrokes into a ``length``-character URI; latencies in ms.
+
+    With ``docks=False`` every pane's dock is closed: the field, banner and core alone.
+    """
+    from uriinspector.gui import MainWindow
+
+    window = MainWindow()
+    window.resize(1024, 640)
+    if not docks:
+        for dock in window.docks.values():
+            dock.close()
+    window.show()
+    field = window.uriField
+    field.setFocus()
+    window.set_uri(make_uri(length))
+    for _ in range(20):
+        app.processEvents()
+    cursor = field.textCursor()
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    field.setTextCursor(cursor)
+    probe = PaintProbe()
+    field.viewport().installEventFilter(probe)
+
+    # Where time goes: wrap the pieces once, record per keystroke.
+    spans: dict[str, list[float]] = {"analyze": [], "field": [], "panes": []}
+    controller = window.controller
+    original_show = field.show_analysis
+
+    def timed_field(a: object) -> None:
+        t = time.perf_counter()
+        original_show(a)  # type: ignore[arg-type]
+        spans["field"].append((time.perf_counter() - t) * 1000)
+
+    field.show_analysis = timed_field  # type: ignore[method-assign]
+    original_push = window._push
+
+    def timed_push(name: str, a: object) -> None:
+        t = time.perf_counter()
+        original_push(name, a)  # type: ignore[arg-type]
+        spans["panes"][-1] += (time.perf_counter() - t) * 1000
+
+    window._push = timed_push  # type: ignore[method-assign]
+
+    latencies: list[float] = []
+    for i in range(iterations + 10):
+        if i % 2 == 0:
+            event = QKeyEvent(
+                QEvent.Type.KeyPress, Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier, "a"
+            )
+        else:
+            event = QKeyEvent(
+                QEvent.Type.KeyPress, Qt.Key.Key_Backspace, Qt.KeyboardModifier.NoModifier
+            )
+        spans["panes"].append(0.0)
+        before = probe.paints
+        started = time.perf_counter()
+        QApplication.sendEvent(field, event)
+        while probe.paints == before:
+            app.processEvents()
+        elapsed = (time.perf_counter() - started) * 1000
+        spans["analyze"].append(controller.last_duration * 1000)
+        if i >= 10:  # warm-up
+            latencies.append(elapsed)
+    window.close()
+    for key in spans:
+        spans[key] = spans[key][10:]
+    return {
+        "p50": percentile(latencies, 0.50),
+        "p99": percentile(latencies, 0.99),
+        "max": max(latencies),
+        "analyze_p50": statistics.median(spans["analyze"]),
+        "field_p50": statistics.median(spans["field"]) if spans["field"] else 0.0,
+        "panes_p50": statistics.median(spans["panes"]),
+    }
+
+
+def write_section(
+    results: dict[int, dict[str, float]], shell: dict[int, dict[str, float]], iterations: int
+) -> str:
+    """The "## Window" section of docs/performance.md."""
+    import platform
+
+    from PySide6 import __version__ as pyside_version
+
+    lines = [
+        "## Window",
+        "",
+        "Keystroke → repaint in the real window (`bench/bench_gui.py`, offscreen platform,",
+        f"{iterations} keystrokes after 10 warm-up ones, a letter then Backspace at the end",
+        "of the field, until the field's viewport has painted). Python "
+        f"{platform.python_version()}, PySide6 {pyside_version}, {os.cpu_count()} CPUs, "
+        "a machine shared with other runs.",
+        "",
+        "| URI length | p50 ms | p99 ms | max ms | target p99 | analyze p50 "
+        "| field p50 | panes p50 |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    rows = [(f"{n:,}", n, r) for n, r in results.items()]
+    rows += [(f"{n:,}, docks closed", n, r) for n, r in shell.items()]
+    for label, length, r in rows:
+        ok = "met" if r["p99"] <= TARGETS[length] else "**missed**"
+        lines.append(
+            f"| {label} | {r['p50']:.2f} | {r['p99']:.2f} | {r['max']:.1f} | "
+            f"≤ {TARGETS[length]:.0f} ({ok}) | {r['analyze_p50']:.2f} | {r['field_p50']:.2f} | "
+            f"{r['panes_p50']:.2f} |"
+        )
+    lines += [
+        "",
+        "`analyze` is the core call the controller makes on the GUI thread (inputs up to",
+        "8,192 code points; longer ones go to a worker). `field` is the URI field's",
+        "highlighting (flattening the component/finding layers into format ranges); the",
+        "relayout and paint are in the total. `panes` is every visible pane's",
+        "`show_analysis` (panes in tabbed-away docks are updated when shown).",
+        "Regenerate: `QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_gui.py`.",
+        "",
+        "Long inputs: above 8,192 code points the analysis runs on a `QThreadPool` worker",
+        "and stale results are dropped; above 32,768 the field shows the start read-only",
+        "(Qt lays out a line in one piece: a 1 MB line costs 0.2-0.6 s per change and per",
+        "repaint). The worker pauses Python's cyclic GC while it builds ~10^6 objects,",
+        "because each full collection stops every thread for 100-150 ms.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def update_performance_md(section: str) -> Path:
+    """Replace (or add) the "## Window" section of docs/performance.md."""
+    path = ROOT / "docs" / "performance.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n\n"
+    start = text.find("## Window\n")
+    if start == -1:
+        text = text.rstrip("\n") + "\n\n" + section
+    else:
+        end = text.find("\n## ", start + 1)
+        text = text[:start] + section + ("" if end == -1 else text[end + 1 :])
+    path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+    return path
+
+
+def main() -> int:
+    """Run both sizes, print a table, update docs/performance.md."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)
+    results = {n: measure(app, n, args.iterations) for n in TARGETS}
+    shell = {n: measure(app, n, args.iterations, docks=False) for n in TARGETS}
+    for n, r in [*results.items(), *(((n, "shell"), r) for n, r in shell.items())]:
+        print(
+            f"{n!s:>6} chars: p50 {r['p50']:.2f} ms  p99 {r['p99']:.2f} ms  max {r['max']:.1f} ms  "
+            f"(analyze {r['analyze_p50']:.2f}, field {r['field_p50']:.2f}, "
+            f"panes {r['panes_p50']:.2f})"
+        )
+    if not args.no_write:
+        section = write_section(results, shell, args.iterations)
+        print("wrote", update_performance_md(section))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -69,7 +69,8 @@ def banner_html(analysis: Analysis) -> tuple[str, str]:
         )
     else:
         reasons = [r for r in analysis.verdict.reasons if r not in hidden]
-        shown = "; ".join(html.escape(visible_text(r, 200)) for r in reasons[:2])
+        # One short reason: the banner must never clip; the Findings pane has them all.
+        shown = html.escape(visible_text(reasons[0], 90)) if reasons else ""
         n = len(analysis.findings)
         count = f"{n} finding{'s' if n != 1 else ''} in the Findings pane"
         parts.append(f"<br><small>{verdict}{': ' + shown if shown else ''} — {count}.</small>")
@@ -99,6 +100,7 @@ class EffectiveHostBanner(QLabel):
         text, level = banner_html(analysis)
         self.setText(text)
         self.setAccessibleDescription(self.plain_text())
+        self.setToolTip("\n".join(visible_text(r, 400) for r in analysis.verdict.reasons))
         if level != self.level:
             self.level = level
             self.setProperty("level", level)

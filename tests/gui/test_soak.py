@@ -1,0 +1,157 @@
+"""Soak: many keystrokes into the real window, offscreen; memory and ``None`` stay flat.
+
+Issue 5 asks for 50,000 keystrokes. That run takes minutes, so it is marked ``slow`` and
+runs only with ``URIINSPECTOR_SOAK=1``; by default a 3,000-keystroke run keeps
+``make test`` fast. Both type a rotation of hostile links character by character, then
+erase them with Backspace (every keystroke is a full analysis and a repaint of the
+visible panes), and sample RSS (``/proc/self/statm``) and ``sys.getrefcount(None)``.
+
+* RSS: after a warm-up third, the last samples may not exceed the post-warm-up level
+  by more than a small allowance (allocator noise), and must not keep climbing.
+* ``None``: its refcount must never fall (the PySide6 6.12.0 / CPython 3.11 crash
+  direction) and should not rise either (a rise means some call keeps a reference).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import statistics
+import sys
+from dataclasses import dataclass
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from uriinspector.gui import MainWindow
+
+LINKS = (
+    "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm",
+    "https://аррӏе.com/login?next=%2F%2Fevil.example",
+    "http://[fe80::1%25eth0]:8080/a/./b/../c?x=%zz#frag",
+    "http://0x7f.0.0.1:22/",
+    "urn:example:a%2Fb?+r=1?=q#f",
+    "javascript:alert(document.cookie)",
+    "https://t.example/r?url=https%3A%2F%2Fwww.paypal.com.evil.example%2F&utm_source=x",
+)
+PAGE = os.sysconf("SC_PAGE_SIZE")
+SOAK_ENV = "URIINSPECTOR_SOAK"
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm", encoding="ascii") as fh:
+        return int(fh.read().split()[1]) * PAGE / 2**20
+
+
+@dataclass
+class Sample:
+    keys: int
+    rss_mb: float
+    none_refs: int
+
+
+def soak(window: MainWindow, keystrokes: int, samples: int = 30) -> list[Sample]:
+    """Type and erase ``LINKS`` until at least ``keystrokes`` keys were sent."""
+    field = window.uriField
+    field.setFocus()
+    out: list[Sample] = []
+    every = max(1, keystrokes // samples)
+    sent = 0
+    next_sample = 0
+    i = 0
+    while sent < keystrokes:
+        link = LINKS[i % len(LINKS)]
+        i += 1
+        keys: list[str | Qt.Key] = [*link, *([Qt.Key.Key_Backspace] * len(link))]
+        for key in keys:  # whole type-and-erase cycles: may overshoot by one link
+            QTest.keyClick(field, key)
+            sent += 1
+            if sent >= next_sample:
+                QApplication.processEvents()
+                gc.collect()
+                out.append(Sample(sent, rss_mb(), sys.getrefcount(None)))
+                next_sample += every
+        QApplication.processEvents()
+    window.controller.wait_for_workers()
+    QApplication.processEvents()
+    gc.collect()
+    out.append(Sample(sent, rss_mb(), sys.getrefcount(None)))
+    return out
+
+
+def check_rss(samples: list[Sample], allowance_mb: float) -> None:
+    warm = samples[len(samples) // 3 :]
+    base = statistics.median(s.rss_mb for s in warm[:3])
+    tail = statistics.median(s.rss_mb for s in warm[-3:])
+    peak = max(s.rss_mb for s in warm)
+    assert tail - base <= allowance_mb, (
+        f"RSS grew {tail - base:.1f} MB after warm-up ({base:.1f} -> {tail:.1f} MB, "
+        f"peak {peak:.1f}) over {samples[-1].keys - warm[0].keys} keystrokes"
+    )
+
+
+def check_none_never_falls(samples: list[Sample]) -> None:
+    lowest = min(s.none_refs for s in samples)
+    first = samples[0].none_refs
+    assert first - lowest < 100, (
+        f"sys.getrefcount(None) fell from {first} to {lowest}: the PySide6 6.12.0 / "
+        "CPython 3.11 bug (keep PySide6-Essentials<6.12 on Python < 3.12)"
+    )
+
+
+def none_rise_per_key(samples: list[Sample]) -> float:
+    warm = samples[len(samples) // 3 :]
+    return (warm[-1].none_refs - warm[0].none_refs) / max(1, warm[-1].keys - warm[0].keys)
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1024, 640)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_soak_3000_keystrokes(window: MainWindow) -> None:
+    samples = soak(window, 3_000)
+    assert window.uri() == ""  # every link typed was erased again
+    check_rss(samples, allowance_mb=12)
+    check_none_never_falls(samples)
+
+
+#: PySide6 6.11.3 (CPython 3.11) keeps one reference to None for every QTreeWidgetItem
+#: that had setText() called and is then destroyed (view.clear()): measured +1 per
+#: item, about +30 per keystroke in this window (components and ladder panes). Benign
+#: for memory (None is never freed) but not "flat". Building items with their texts,
+#: QTreeWidgetItem(parent, [texts...]), does not leak. Strict xfail: the day the panes
+#: stop leaking this XPASSes and the marker must go.
+NONE_RISE = pytest.mark.xfail(
+    reason="PySide6 6.11 QTreeWidgetItem.setText + destroy keeps a None reference "
+    "(components/ladder panes); reported to the GUI engineer",
+    strict=True,
+)
+
+
+@NONE_RISE
+def test_soak_none_refcount_does_not_rise(window: MainWindow) -> None:
+    samples = soak(window, 1_500, samples=10)
+    rise = none_rise_per_key(samples)
+    assert rise < 0.05, f"sys.getrefcount(None) rises {rise:.2f} per keystroke"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get(SOAK_ENV) != "1", reason=f"set {SOAK_ENV}=1 (minutes)")
+@pytest.mark.timeout(3600)
+def test_soak_50000_keystrokes(window: MainWindow) -> None:
+    """The issue's full soak; prints the samples for docs/robustness.md."""
+    samples = soak(window, 50_000, samples=50)
+    for s in [*samples[:: max(1, len(samples) // 10)], samples[-1]]:
+        print(f"SOAK keys={s.keys} rss_mb={s.rss_mb:.1f} none_refs={s.none_refs}")
+    print(f"SOAK none_rise_per_key={none_rise_per_key(samples):.3f}")
+    check_rss(samples, allowance_mb=25)
+    check_none_never_falls(samples)

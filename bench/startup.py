@@ -1,0 +1,282 @@
+"""Start-up to the first painted window: URI Inspector against a bare PySide6 window.
+
+``python bench/startup.py [--runs N] [--no-docs]`` starts whole processes, alternately
+(bare, ours, bare, ours, ...), with ``QT_QPA_PLATFORM=offscreen``, and measures for each
+
+* **spawn → first paint** (the headline figure): the parent reads
+  ``time.perf_counter()`` (CLOCK_MONOTONIC on Linux, shared by every process) just
+  before ``subprocess.Popen``; the child reads it when the first ``QEvent.Paint``
+  reaches a top-level window (an application-wide event filter) and prints it. The
+  difference covers fork/exec, interpreter start-up, ``site`` and every import,
+  ``QApplication``, building the window, ``show()`` and Qt's first paint event;
+* **in-script marks** relative to the child's first statement: Qt imported,
+  ``QApplication`` made, window built, shown, first paint.
+
+The bare child imports ``PySide6.QtWidgets``, makes a ``QApplication`` and one empty
+``QMainWindow`` of the same size, shows it and waits for its first paint. Our child does
+the same up to the ``QApplication``, then runs the real entry point
+``uriinspector.gui.app.main([])`` (stylesheet, icon, ``MainWindow``, first-run
+demonstration URI analysed, ``show()``) and waits for the first paint. Each child
+quits at once after that paint. Every run of ours gets an empty settings directory
+(first run). The target (issue 5) is ours ≤ 1.5× bare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+OUT = HERE / "out"
+
+_CHILD_COMMON = r"""
+import time
+T0 = time.perf_counter()
+import json, sys
+marks = {}
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+marks["qt_imported"] = time.perf_counter()
+
+class FirstPaint(QObject):
+    def __init__(self, app):
+        super().__init__()
+        self.app = app
+        self.done = False
+
+    def eventFilter(self, obj, event):
+        if (not self.done and event.type() == QEvent.Type.Paint
+                and getattr(obj, "isWindow", None) is not None and obj.isWindow()):
+            self.done = True
+            marks["first_paint"] = time.perf_counter()
+            QTimer.singleShot(0, self.app.quit)
+        return False
+
+app = QApplication([sys.argv[0], "-platform", "offscreen"])
+spy = FirstPaint(app)
+app.installEventFilter(spy)
+marks["qapplication"] = time.perf_counter()
+"""
+
+CHILD_BARE = (
+    _CHILD_COMMON
+    + r"""
+w = QMainWindow()
+w.resize(1180, 760)
+marks["window_built"] = time.perf_counter()
+w.show()
+marks["shown"] = time.perf_counter()
+app.exec()
+print(json.dumps({"t0": T0, **marks}), flush=True)
+"""
+)
+
+CHILD_OURS = (
+    _CHILD_COMMON
+    + r"""
+from uriinspector.gui import app as gui_app
+marks["app_module_imported"] = time.perf_counter()
+gui_app.main([])  # the real entry point: stylesheet, icon, MainWindow, demo URI, show()
+marks["shown"] = time.perf_counter()
+app.exec()
+print(json.dumps({"t0": T0, **marks}), flush=True)
+"""
+)
+
+
+def run_child(code: str, env: dict[str, str]) -> dict[str, float]:
+    spawn = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    end = time.perf_counter()
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        raise RuntimeError(f"child failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    marks = json.loads(lines[-1])
+    out = {
+        "spawn_to_paint": marks["first_paint"] - spawn,
+        "process_wall": end - spawn,
+        "interpreter_start": marks["t0"] - spawn,
+    }
+    for key, value in marks.items():
+        if key != "t0":
+            out[f"script_{key}"] = value - marks["t0"]
+    return out
+
+
+def measure(runs: int) -> dict[str, Any]:
+    env = dict(os.environ)
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["PYTHONPATH"] = str(ROOT)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    results: dict[str, list[dict[str, float]]] = {"bare": [], "ours": []}
+    with tempfile.TemporaryDirectory() as tmp:
+
+        def ours_env(i: int) -> dict[str, str]:
+            e = dict(env)
+            e["URIINSPECTOR_CONFIG_DIR"] = str(Path(tmp) / f"config-{i}")
+            return e
+
+        run_child(CHILD_BARE, env)  # warm-up: page cache, .pyc files
+        run_child(CHILD_OURS, ours_env(-1))
+        for i in range(runs):
+            pair = [("bare", CHILD_BARE, env), ("ours", CHILD_OURS, ours_env(i))]
+            if i % 2:
+                pair.reverse()
+            for name, code, e in pair:
+                results[name].append(run_child(code, e))
+            print(
+                f"  run {i + 1}/{runs}: bare {results['bare'][-1]['spawn_to_paint'] * 1e3:.0f} ms"
+                f", ours {results['ours'][-1]['spawn_to_paint'] * 1e3:.0f} ms",
+                flush=True,
+            )
+    summary: dict[str, Any] = {"runs": runs, "raw": results}
+    for name, rows in results.items():
+        keys = rows[0].keys()
+        summary[name] = {k: statistics.median(r[k] for r in rows) for k in keys}
+        spt = sorted(r["spawn_to_paint"] for r in rows)
+        summary[name]["min_spawn_to_paint"] = spt[0]
+        summary[name]["max_spawn_to_paint"] = spt[-1]
+    pairs = [
+        o["spawn_to_paint"] / b["spawn_to_paint"]
+        for b, o in zip(results["bare"], results["ours"], strict=True)
+    ]
+    summary["ratio_of_medians"] = (
+        summary["ours"]["spawn_to_paint"] / summary["bare"]["spawn_to_paint"]
+    )
+    summary["median_pair_ratio"] = statistics.median(pairs)
+    return summary
+
+
+def section(s: dict[str, Any], info: dict[str, Any]) -> str:
+    b, o = s["bare"], s["ours"]
+    ratio = s["ratio_of_medians"]
+    met = ratio <= 1.5
+    lines = [
+        f"Measured {time.strftime('%Y-%m-%d %H:%M %Z')} with `python bench/startup.py` on "
+        f"{info['nproc']} cores ({info['cpu']}), CPython {info['python']}, PySide6 "
+        f"{info['pyside6']}, `QT_QPA_PLATFORM=offscreen`, {s['runs']} runs of each, "
+        "alternating (bare, ours, ours, bare, …) after one untimed warm-up run of each. "
+        f"Load average {info['load']:.2f}"
+        + (" (the machine was shared, so figures are noisy)." if info["load"] > 0.5 else "."),
+        "",
+        "**What is measured.** Whole processes. The parent reads `time.perf_counter()` "
+        "(CLOCK_MONOTONIC, shared by all processes) just before `subprocess.Popen`; the child "
+        "reads it when the first `QEvent.Paint` reaches a top-level window (an "
+        "application-wide event filter) and prints it, then quits. *Spawn → first paint* "
+        "therefore covers fork/exec, interpreter start-up, every import, `QApplication`, "
+        "building the window, `show()` and Qt's first paint event. The bare process shows "
+        "one empty `QMainWindow` of the same size; ours runs the real entry point "
+        "`uriinspector.gui.app.main([])` (stylesheet, icon, `MainWindow` with all panes, "
+        "the first-run demonstration URI analysed) with an empty settings directory.",
+        "",
+        "| median over runs | bare PySide6 | URI Inspector |",
+        "| --- | ---: | ---: |",
+        f"| spawn → first paint | {b['spawn_to_paint'] * 1e3:.0f} ms | "
+        f"{o['spawn_to_paint'] * 1e3:.0f} ms |",
+        f"| (min – max) | {b['min_spawn_to_paint'] * 1e3:.0f} – "
+        f"{b['max_spawn_to_paint'] * 1e3:.0f} ms | {o['min_spawn_to_paint'] * 1e3:.0f} – "
+        f"{o['max_spawn_to_paint'] * 1e3:.0f} ms |",
+        f"| spawn → first Python statement | {b['interpreter_start'] * 1e3:.0f} ms | "
+        f"{o['interpreter_start'] * 1e3:.0f} ms |",
+        f"| script: Qt imported | {b['script_qt_imported'] * 1e3:.0f} ms | "
+        f"{o['script_qt_imported'] * 1e3:.0f} ms |",
+        f"| script: QApplication made | {b['script_qapplication'] * 1e3:.0f} ms | "
+        f"{o['script_qapplication'] * 1e3:.0f} ms |",
+        f"| script: our gui.app imported | — | {o['script_app_module_imported'] * 1e3:.0f} ms |",
+        f"| script: window shown | {b['script_shown'] * 1e3:.0f} ms | "
+        f"{o['script_shown'] * 1e3:.0f} ms |",
+        f"| script: first paint | {b['script_first_paint'] * 1e3:.0f} ms | "
+        f"{o['script_first_paint'] * 1e3:.0f} ms |",
+        "",
+        f"**Ratio** (median ours / median bare): **{ratio:.2f}×** (median of per-pair "
+        f"ratios {s['median_pair_ratio']:.2f}×); target ≤ 1.5×: "
+        + ("**met**." if met else "**missed**."),
+    ]
+    return "\n".join(lines)
+
+
+PROFILE_CHILD = r"""
+import cProfile, pstats, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([sys.argv[0], "-platform", "offscreen"])
+prof = cProfile.Profile()
+prof.enable()
+from uriinspector.gui import app as gui_app
+gui_app.main([])
+app.processEvents()
+prof.disable()
+pstats.Stats(prof).sort_stats("cumulative").print_stats(r"uriinspector|enum|re/|metadata", 30)
+"""
+
+
+def profile_ours() -> None:
+    """Where our start-up goes: cProfile of the entry point (after Qt and QApplication)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    with tempfile.TemporaryDirectory() as tmp:
+        env["URIINSPECTOR_CONFIG_DIR"] = tmp
+        proc = subprocess.run(
+            [sys.executable, "-c", PROFILE_CHILD],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    print(proc.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--no-docs", action="store_true")
+    ap.add_argument("--profile", action="store_true", help="cProfile our start-up and exit")
+    ns = ap.parse_args(argv)
+    if ns.profile:
+        profile_ours()
+        return 0
+    sys.path[:0] = [str(HERE), str(ROOT)]
+    import PySide6
+    from run import DOC, machine, update_doc_section
+
+    m = machine()
+    info = {
+        "nproc": m["nproc"],
+        "cpu": m["cpu"],
+        "python": m["python"],
+        "pyside6": PySide6.__version__,
+        "load": os.getloadavg()[0],
+    }
+    print(f"start-up: {ns.runs} runs each, offscreen, load {info['load']:.2f}", flush=True)
+    s = measure(ns.runs)
+    s["machine"] = info
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "startup.json").write_text(json.dumps(s, indent=1))
+    text = section(s, info)
+    print()
+    print(text)
+    if not ns.no_docs:
+        update_doc_section(DOC, "## Start-up", text)
+        print(f"\nupdated {DOC} (## Start-up)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from uriinspector.core.charsets import RFC3986_UNRESERVED
-from uriinspector.core.schemes import ascii_lower, scheme_facts
+from uriinspector.core.schemes import ascii_lower, port_number, scheme_facts
 from uriinspector.core.spans import Span
 from uriinspector.core.split import Part, split_authority
 from uriinspector.core.urn import parse_urn
@@ -37,7 +37,6 @@ RUNG_NAMES: tuple[str, ...] = (
 
 _TRIPLET = re.compile(r"%[0-9A-Fa-f]{2}")
 _HEX = frozenset("0123456789ABCDEFabcdef")
-_ASCII_DIGITS = re.compile(r"[0-9]+\Z")
 
 PROTOCOL_NOTE = (
     "not performed: it would need the network (e.g. following redirects), and URI "
@@ -365,7 +364,7 @@ def _scheme_based(text: str) -> _Step:
             notes.append(f"{ref.scheme.text if ref.scheme else ''}: the default port is "
                          f"significant in comparison ({facts.source})")
         elif port.text == "" or (
-            _ASCII_DIGITS.match(port.text) and int(port.text) == facts.default_port
+            port_number(port.text) == facts.default_port
         ):
             what = "an empty port" if port.text == "" else f"port {port.text}"
             edits.append(

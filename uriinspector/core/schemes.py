@@ -118,3 +118,22 @@ def ascii_lower(text: str) -> str:
 
 
 _LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+
+
+#: Any port above this is out of range (RFC 3986 §3.2.3 leaves the range to the scheme;
+#: TCP and UDP stop at 65535). Larger digit strings are capped to it.
+PORT_OUT_OF_RANGE = 65536
+
+
+def port_number(text: str) -> int | None:
+    """The port's value, capped at ``PORT_OUT_OF_RANGE``; ``None`` unless ASCII digits.
+
+    ``int()`` refuses decimal strings over 4,300 digits, and a hostile link may carry
+    one, so leading zeros are dropped and anything longer than five digits is capped.
+    """
+    if not text or not text.isascii() or not text.isdigit():
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > 5:
+        return PORT_OUT_OF_RANGE
+    return min(int(digits), PORT_OUT_OF_RANGE)

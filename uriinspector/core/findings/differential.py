@@ -15,6 +15,7 @@ import unicodedata
 
 from uriinspector.core.findings.base import PARSER_DIFFERENTIAL, Finding, FindingSeverity, show
 from uriinspector.core.findings.port import DEFAULT_PORTS
+from uriinspector.core.schemes import port_number
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference, split
 from uriinspector.core.whatwg import WhatwgReading, read_whatwg
@@ -186,9 +187,9 @@ def detect_differential(ref: SplitReference, web: WhatwgReading) -> list[Finding
                 )
             )
         if ref.port is not None and ref.port.text.isascii() and ref.port.text.isdigit():
-            rport = int(ref.port.text)
+            rport = port_number(ref.port.text)
             wport_text = web.get("port") or ""
-            wport = int(wport_text) if wport_text.isdigit() else DEFAULT_PORTS.get(scheme)
+            wport = port_number(wport_text) if wport_text.isdigit() else DEFAULT_PORTS.get(scheme)
             if wport is not None and rport != wport:
                 out.append(
                     Finding(

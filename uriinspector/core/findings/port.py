@@ -8,6 +8,7 @@ sharing on a web link is the strong form of that warning.
 from __future__ import annotations
 
 from uriinspector.core.findings.base import NON_DEFAULT_PORT, Finding, FindingSeverity, show
+from uriinspector.core.schemes import port_number
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
 
@@ -89,7 +90,9 @@ def detect_port(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
                 f"The port '{show(port.text)}' is not a number (RFC 3986 §3.2.3 port = *DIGIT).",
             )
         ]
-    number = int(port.text)
+    number = port_number(port.text)
+    if number is None:  # pragma: no cover - guarded by the digit check above
+        return []
     if default is None or number == default:
         return []
     service = OTHER_PROTOCOL_PORTS.get(number)
@@ -110,7 +113,8 @@ def detect_port(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
                 NON_DEFAULT_PORT,
                 "warning",
                 port.span,
-                f"Port {number} is out of range (0-65535); browsers reject it (RFC 3986 §3.2.3).",
+                f"Port {show(port.text)} is out of range (0-65535); browsers reject it "
+                "(RFC 3986 §3.2.3).",
             )
         ]
     severity: FindingSeverity = "warning" if number < 1024 else "info"

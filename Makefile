@@ -68,7 +68,7 @@ run: $(SYSSTAMP) $(STAMP)
 
 lint: $(STAMP)
 	$(VPY) -m ruff check uriinspector tests bench
-	$(VPY) -m mypy uriinspector/core uriinspector/cli.py
+	$(VPY) -m mypy uriinspector/core uriinspector/cli.py uriinspector/api.py
 
 typecheck: lint
 

@@ -12,70 +12,57 @@ This module holds no URI logic; the shell's highlighter may import it too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
 
 from PySide6.QtGui import QColor, QPalette
 
-# ---- Okabe–Ito hues ----------------------------------------------------------------
-ORANGE = "#E69F00"
-SKY_BLUE = "#56B4E9"
-BLUISH_GREEN = "#009E73"
-YELLOW = "#F0E442"
-BLUE = "#0072B2"
-VERMILLION = "#D55E00"
-REDDISH_PURPLE = "#CC79A7"
-BLACK = "#000000"
+# The values live in a Qt-free module so reports (uriinspector.report) use the same.
+from uriinspector.palette_data import (
+    AGREES_HUE,
+    BLACK,
+    BLUE,
+    BLUISH_GREEN,
+    COMPONENT_STYLES,
+    DIFFERS_HUE,
+    INSERTED_HUE,
+    ORANGE,
+    REDDISH_PURPLE,
+    REMOVED_HUE,
+    SEVERITY_GLYPHS,
+    SEVERITY_HUES,
+    SKY_BLUE,
+    VERMILLION,
+    YELLOW,
+    ComponentStyle,
+    UnderlineStyle,
+)
 
-UnderlineStyle = Literal["none", "solid", "dash", "dot", "dashdot", "wave", "double"]
-
-
-@dataclass(frozen=True, slots=True)
-class ComponentStyle:
-    """How one component is drawn: a hue, an underline style and a weight."""
-
-    hue: str
-    underline: UnderlineStyle
-    bold: bool
-
-
-#: One style per component (the split's component names); delimiters are dimmed.
-COMPONENT_STYLES: dict[str, ComponentStyle] = {
-    "scheme": ComponentStyle(BLUE, "none", True),
-    "authority": ComponentStyle(VERMILLION, "none", False),
-    "userinfo": ComponentStyle(REDDISH_PURPLE, "dash", False),
-    "host": ComponentStyle(VERMILLION, "solid", True),
-    "port": ComponentStyle(ORANGE, "dot", False),
-    "path": ComponentStyle(BLUISH_GREEN, "none", False),
-    "query": ComponentStyle(SKY_BLUE, "dashdot", False),
-    "fragment": ComponentStyle(YELLOW, "wave", False),
-}
-
-#: Hues for finding severities (danger/warning/info) and diagnostic severities.
-SEVERITY_HUES: dict[str, str] = {
-    "danger": VERMILLION,
-    "error": VERMILLION,
-    "warning": ORANGE,
-    "caution": ORANGE,
-    "info": BLUE,
-}
-
-#: Glyphs that carry the severity without colour.
-SEVERITY_GLYPHS: dict[str, str] = {
-    "danger": "⛔",
-    "error": "✖",
-    "warning": "⚠",
-    "caution": "⚠",
-    "info": "ℹ",
-}
-
-#: Diff hues: removed text is struck through, inserted text underlined.
-REMOVED_HUE = VERMILLION
-INSERTED_HUE = BLUISH_GREEN
-#: Background tint for "differs from RFC 3986" rows and the "first agree" rung.
-DIFFERS_HUE = ORANGE
-AGREES_HUE = BLUISH_GREEN
+__all__ = [
+    "AGREES_HUE",
+    "BLACK",
+    "BLUE",
+    "BLUISH_GREEN",
+    "COMPONENT_STYLES",
+    "DIFFERS_HUE",
+    "INSERTED_HUE",
+    "ORANGE",
+    "REDDISH_PURPLE",
+    "REMOVED_HUE",
+    "SEVERITY_GLYPHS",
+    "SEVERITY_HUES",
+    "SKY_BLUE",
+    "VERMILLION",
+    "YELLOW",
+    "ComponentStyle",
+    "UnderlineStyle",
+    "component_color",
+    "contrast",
+    "dim_color",
+    "is_dark",
+    "readable",
+    "severity_color",
+    "tint",
+]
 
 
 def _luminance(c: QColor) -> float:

@@ -25,6 +25,7 @@ from uriinspector.core.whatwg import WhatwgReading, read_whatwg
 
 if TYPE_CHECKING:
     from uriinspector.core.characters import CharInfo
+    from uriinspector.core.decoders import SchemeDecoding
     from uriinspector.core.normalize import Ladder
     from uriinspector.core.urn import UrnParse
 
@@ -84,6 +85,15 @@ class Analysis:
             cached = normalize(self.text)
             self._lazy["ladder"] = cached
         return cached  # type: ignore[return-value]
+
+    @property
+    def decoding(self) -> SchemeDecoding | None:
+        """The scheme decoder's reading (``decoders.decode``), built once on demand."""
+        if "decoding" not in self._lazy:
+            from uriinspector.core.decoders import decode
+
+            self._lazy["decoding"] = decode(self.text)
+        return self._lazy["decoding"]  # type: ignore[return-value]
 
     def to_json(self) -> dict[str, object]:
         """The contract's ``analyze`` answer: the ``parse`` answer plus findings, the

@@ -563,7 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_Formatter,
         help="JSON Lines requests on stdin, one answer per line on stdout",
         description="Read JSON Lines requests on stdin; write one answer per non-blank "
-        "line, in order, flushed per line (protocol v1, see docs/batch.md).",
+        "line, in order, flushed per line (protocol v1, see the README).",
     )
     p = sub.add_parser(
         "parse", parents=[common], formatter_class=_Formatter, help="split URIs into components"

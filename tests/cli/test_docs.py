@@ -1,7 +1,9 @@
-"""The worked examples of docs/batch.md are real: run each command, compare every line."""
+"""The README's examples are real: each batch command is run and every line compared,
+and the Python API session is run as a doctest."""
 
 from __future__ import annotations
 
+import doctest
 import re
 import shlex
 import subprocess
@@ -11,7 +13,7 @@ import pytest
 
 from tests.cli.helpers import ROOT, subprocess_env
 
-DOC = ROOT / "docs" / "batch.md"
+DOC = ROOT / "README.md"
 
 
 def examples() -> list[tuple[str, list[str]]]:
@@ -43,3 +45,13 @@ def test_worked_example_output_is_exact(command: str, expected: list[str]) -> No
     )
     assert proc.stderr == ""
     assert proc.stdout.splitlines() == expected
+
+
+def test_python_api_session_in_the_readme_is_exact() -> None:
+    blocks = re.findall(r"```pycon\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1
+    test = doctest.DocTestParser().get_doctest(blocks[0], {}, "README", str(DOC), 0)
+    assert len(test.examples) >= 4
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0

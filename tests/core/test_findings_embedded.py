@@ -42,3 +42,12 @@ def test_recursion_is_bounded() -> None:
 def test_local_paths_are_quiet() -> None:
     assert embedded("https://example.com/login?next=/account") == []
     assert embedded("https://medium.com/@user") == []
+
+
+def test_nested_url_is_carried_decoded_for_inspect_this_url() -> None:
+    # The window's "Inspect this URL" opens the decoded nested link, not the %-encoded span.
+    uri = "https://t.co/r?url=https%3A%2F%2Fevil.example%2Fsignin"
+    [finding] = [f for f in detect_text(uri) if f.code == "embedded-url"]
+    assert finding.nested_url == "https://evil.example/signin"
+    assert finding.span.of(uri) == "https%3A%2F%2Fevil.example%2Fsignin"
+    assert "nested_url" not in finding.to_json()  # not part of the batch contract

@@ -98,7 +98,7 @@ def test_findings_inspect_embedded_url(qtbot: QtBot) -> None:
     finding = next(f for f in a.findings if f.code == "embedded-url")
     with qtbot.waitSignal(pane.inspectRequested) as blocker:
         pane.inspect_button.click()
-    assert blocker.args == [finding.span.of(REDIRECT)]
+    assert blocker.args == [finding.nested_url] == ["https://evil.example/"]
 
 
 def test_findings_selection_kept_across_analyses(qtbot: QtBot) -> None:
@@ -126,3 +126,14 @@ def test_findings_screenshot(qtbot: QtBot, tmp_path: Path) -> None:
     pane = _pane(qtbot, SEMANTIC_ATTACK)
     pane.resize(800, 400)
     assert pane.grab().save(str(tmp_path / "pane_findings.png"))
+
+
+def test_findings_inspect_percent_encoded_nested_url_opens_it_decoded(qtbot: QtBot) -> None:
+    uri = "https://t.co/r?url=https%3A%2F%2Fevil.example%2Fsignin"
+    pane = FindingsPane()
+    qtbot.addWidget(pane)
+    pane.show_analysis(analyze(uri))
+    pane.view.setCurrentRow(_codes(pane).index("embedded-url"))
+    with qtbot.waitSignal(pane.inspectRequested) as blocker:
+        pane.inspect_button.click()
+    assert blocker.args == ["https://evil.example/signin"]

@@ -62,6 +62,9 @@ class Finding:
     severity: FindingSeverity
     span: Span
     message: str
+    #: For ``embedded-url``: the nested URL, decoded, for "Inspect this URL" (not in the
+    #: contract's finding object, so ``to_json`` leaves it out).
+    nested_url: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """The contract's finding object: code, severity, start, end, message."""

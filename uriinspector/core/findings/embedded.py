@@ -107,6 +107,7 @@ def detect_embedded(
                 Span(start, end),
                 f"The {where} is itself a URL{encoded}: {show(nested, 200)}.{goes} "
                 f"A redirect at this site can send the visitor there (open redirect).{extra}",
+                nested_url=nested,
             )
         )
     return out

@@ -25,7 +25,9 @@ help:
 	@echo "make run    - create .venv, install, open the window with a demonstration URI"
 	@echo "make test   - the whole suite, offscreen (lint, types, core, cli, gui)"
 	@echo "make bench  - benchmarks against urllib, rfc3986, uritools, ada-url"
-	@echo "make bundle - PyInstaller one-folder bundle"
+	@echo "make bundle - PyInstaller one-folder bundle, then its smoke check"
+	@echo "make fuzz   - atheris over the core and batch (FUZZ_SECONDS=300)"
+	@echo "make screenshots - docs/screenshots/*.png from the real window"
 
 $(SYSSTAMP):
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -85,6 +87,10 @@ fuzz: $(STAMP)
 bundle: $(STAMP)
 	$(VPY) -m pip install -q "pyinstaller>=6.5"
 	$(VENV)/bin/pyinstaller --noconfirm --distpath dist --workpath build packaging/uriinspector.spec
+	@echo "Smoke check: the bundle's CLI answers, and its window is still up after 5 s offscreen"
+	dist/uriinspector/uriinspector parse 'http://www.example.com&story=breaking_news@10.0.0.1/x' >/dev/null
+	QT_QPA_PLATFORM=offscreen timeout 5 dist/uriinspector/uriinspector open 'http://a/b'; test $$? = 124
+	@echo "bundle OK: dist/uriinspector/uriinspector"
 
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(VPY) docs/make_screenshots.py

@@ -75,6 +75,18 @@ class Extracted:
     abbreviated: bool
     guess: str | None
 
+    @property
+    def target(self) -> str:
+        """What to inspect: the completed guess of an App. F form, else ``uri``."""
+        return self.guess if self.guess is not None else self.uri
+
+    @property
+    def label(self) -> str:
+        """How a list shows it: ``probably http://www.w3.org/ (guess)`` for App. F forms."""
+        if self.guess is not None:
+            return f"probably {self.guess} (guess)"
+        return self.uri
+
     def to_json(self) -> dict[str, object]:
         """The contract's ``{uri, start, end}`` item."""
         return {"uri": self.uri, "start": self.span.start, "end": self.span.end}

@@ -39,6 +39,7 @@ COMMANDS: tuple[str, ...] = (
     "compare",
     "urn",
     "extract",
+    "report",
     "open",
 )
 
@@ -656,6 +657,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("text", nargs="*", metavar="TEXT")
 
+    p = sub.add_parser(
+        "report",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="write a report (HTML, Markdown or JSON) for URIs",
+        description="Write a report of each URI: the verdict, where the link goes, the "
+        "findings with\ntheir spans, the components, the resolution table under every rule "
+        "set and the\nnormalization ladder. Nothing is fetched or resolved.\n\n"
+        "  html  one self-contained file: inline CSS, no script, no external asset; the URI\n"
+        "        coloured as in the window, hidden characters shown as <U+XXXX> chips\n"
+        "  md    Markdown (GitHub tables)\n"
+        "  json  the batch contract's analyze answer (docs/batch.md)\n\n"
+        "One URI goes to stdout, or to FILE with -o. Several URIs (arguments, --extract, or\n"
+        "one per line on stdin when no URI is given): with -o DIR one file per URI is "
+        "written\ninto DIR (001-host.html, ...); without -o, md reports are printed one after "
+        "another\nand json as JSON Lines (html needs -o DIR).\n\n"
+        "examples:\n"
+        "  uriinspector report 'http://www.example.com&story=x@10.0.0.1/' -f html -o r.html\n"
+        "  uriinspector report --extract mail.txt -f md -o reports/",
+    )
+    p.add_argument("uris", nargs="*", metavar="URI")
+    p.add_argument(
+        "-f", "--format", choices=("html", "md", "json"), default="html",
+        help="html (default), md or json",
+    )
+    p.add_argument("-o", "--output", metavar="PATH", help="FILE for one URI, DIR for several")
+    p.add_argument(
+        "--base",
+        metavar="BASE",
+        help="base of the resolution table (default http://a/b/c/d;p?q, draft-2003 App. C)",
+    )
+    p.add_argument(
+        "--extract",
+        metavar="TEXTFILE",
+        help="report every URI found in this text file ('-' for stdin), App. F guesses "
+        "completed",
+    )
+
     p = sub.add_parser("open", help="open a URI in the window")
     p.add_argument("uri", nargs="?", metavar="URI")
     return parser
@@ -829,6 +867,67 @@ def cmd_extract(env: Environment, ns: argparse.Namespace) -> ExitStatus:
     return _emit(env, ns, [answer], lambda a: renderer.extract(a, text))
 
 
+def _report_uris(env: Environment, ns: argparse.Namespace) -> list[str] | ExitStatus:
+    """The URIs ``report`` covers: arguments, an extraction, else stdin lines."""
+    uris: list[str] = list(ns.uris)
+    if ns.extract is not None:
+        from uriinspector.core.extract import extract
+
+        try:
+            if ns.extract == "-":
+                data = env.stdin.read()
+            else:
+                with open(ns.extract, "rb") as fh:
+                    data = fh.read()
+        except OSError as exc:
+            env.error(f"{PROG} report: cannot read {ns.extract}: {exc}")
+            return ExitStatus.ERROR
+        uris += [e.target for e in extract(data.decode("utf-8", "replace"))]
+    elif not uris:
+        try:
+            data = env.stdin.read()
+        except OSError as exc:
+            env.error(f"{PROG} report: cannot read stdin: {exc}")
+            return ExitStatus.ERROR
+        uris = [line for line in data.decode("utf-8", "replace").splitlines() if line.strip()]
+    return uris
+
+
+def cmd_report(env: Environment, ns: argparse.Namespace) -> ExitStatus:
+    """``report URI… --format html|md|json [-o PATH]``: Qt-free reports (``report``)."""
+    from pathlib import Path
+
+    from uriinspector import report
+    from uriinspector.core.analysis import analyze
+
+    uris = _report_uris(env, ns)
+    if isinstance(uris, ExitStatus):
+        return uris
+    if not uris:
+        env.error(f"{PROG} report: no URI to report on")
+        return ExitStatus.USAGE
+    fmt: str = ns.format
+    several = len(uris) > 1 or ns.extract is not None
+    if ns.output is not None and several:
+        written = report.write_batch(uris, Path(ns.output), fmt, ns.base)
+        for path in written:
+            env.error(f"wrote {path}")
+        return ExitStatus.SUCCESS
+    if ns.output is not None:
+        Path(ns.output).write_text(report.render(analyze(uris[0]), fmt, ns.base), "utf-8")
+        return ExitStatus.SUCCESS
+    if fmt == "html" and several:
+        env.error(f"{PROG} report: several HTML reports need -o DIR")
+        return ExitStatus.USAGE
+    for i, uri in enumerate(uris):
+        a = analyze(uri)
+        if fmt == "json" and several:
+            env.write(protocol.encode_answer(a.to_json()) + "\n")
+        else:
+            env.write(("\n---\n\n" if i else "") + report.render(a, fmt, ns.base))
+    return ExitStatus.SUCCESS
+
+
 def cmd_open(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
     """``open [URI]``: hand over to the window (imported lazily: the CLI has no Qt)."""
     try:
@@ -856,6 +955,8 @@ def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
         return cmd_urn(env, ns)
     if command == "extract":
         return cmd_extract(env, ns)
+    if command == "report":
+        return cmd_report(env, ns)
     renderer = Renderer(Style(use_colour(ns.color, env)))
     if command == "parse":
         answers = [

@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
 
+from uriinspector.core.defang import refang
 from uriinspector.gui.offsets import OffsetTable
 from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
 
@@ -253,6 +254,8 @@ class UriField(QTextEdit):
     uriChanged = Signal(str)
     cursorMoved = Signal(int)
     returnPressed = Signal()
+    #: (as pasted, as inspected): a pasted defanged link was refanged (core.defang).
+    refanged = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -466,11 +469,14 @@ class UriField(QTextEdit):
 
     def insertFromMimeData(self, source: QMimeData) -> None:
         """Paste and drop: the exact characters, newlines and controls as chips."""
-        text = mime_text(source)
+        pasted = mime_text(source)
+        text, changed = refang(pasted)
         cursor = self.textCursor()
         self._insert(cursor, text)
         self.setTextCursor(cursor)
         self.ensureCursorVisible()
+        if changed:
+            self.refanged.emit(pasted, text)
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:
         """Accept text and links."""

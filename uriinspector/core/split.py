@@ -10,10 +10,10 @@ input and ``unsplit`` gives back the input exactly, for every string.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from uriinspector.core.spans import Span
+from uriinspector.core.spans import Span, trusted_span
 
 ComponentName = Literal[
     "scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"
@@ -76,7 +76,12 @@ class QueryParam:
 
 @dataclass(frozen=True, slots=True)
 class SplitReference:
-    """A URI reference split into its generic components, every one with its span."""
+    """A URI reference split into its generic components, every one with its span.
+
+    ``segments`` and ``query_params`` are computed on first access and then kept (a
+    1 MB path has ~10^5 segments; most callers never look at them). ``segment_params``
+    says whether segments split off their ``;params`` (see :func:`split`).
+    """
 
     text: str
     scheme: Part | None
@@ -88,8 +93,29 @@ class SplitReference:
     query: Part | None
     fragment: Part | None
     delimiters: tuple[Delimiter, ...]
-    segments: tuple[Segment, ...]
-    query_params: tuple[QueryParam, ...]
+    segment_params: bool = False
+    _segments: tuple[Segment, ...] | None = field(default=None, compare=False, repr=False)
+    _query_params: tuple[QueryParam, ...] | None = field(
+        default=None, compare=False, repr=False
+    )
+
+    @property
+    def segments(self) -> tuple[Segment, ...]:
+        """The path's segments (:func:`split_segments`), built once on first access."""
+        segs = self._segments
+        if segs is None:
+            segs = split_segments(self.text, self.path, params=self.segment_params)
+            object.__setattr__(self, "_segments", segs)
+        return segs
+
+    @property
+    def query_params(self) -> tuple[QueryParam, ...]:
+        """The query's ``&``/``=`` pieces (:func:`split_query`), built once on first access."""
+        params = self._query_params
+        if params is None:
+            params = split_query(self.query)
+            object.__setattr__(self, "_query_params", params)
+        return params
 
     @property
     def kind(self) -> Literal["uri", "relative-ref"]:
@@ -138,8 +164,21 @@ class SplitReference:
         return "".join(pieces)
 
 
+_new = object.__new__
+_set_part_text = Part.__dict__["text"].__set__
+_set_part_span = Part.__dict__["span"].__set__
+
+
+def _mk_part(text: str, span: Span) -> Part:
+    """``Part(text, span)`` without the dataclass ``__init__`` (the splitter's hot path)."""
+    part: Part = _new(Part)
+    _set_part_text(part, text)
+    _set_part_span(part, span)
+    return part
+
+
 def _part(text: str, start: int, end: int) -> Part:
-    return Part(text[start:end], Span(start, end))
+    return _mk_part(text[start:end], trusted_span(start, end))
 
 
 def split_authority(
@@ -158,7 +197,7 @@ def split_authority(
     host_start = start
     if at != -1:
         userinfo = _part(text, start, at)
-        delims.append(Delimiter("userinfo-at", "@", Span(at, at + 1)))
+        delims.append(Delimiter("userinfo-at", "@", trusted_span(at, at + 1)))
         host_start = at + 1
     port: Part | None = None
     host_end = end
@@ -172,7 +211,7 @@ def split_authority(
         if colon != -1:
             host_end = colon
     if host_end < end:
-        delims.append(Delimiter("port-colon", ":", Span(host_end, host_end + 1)))
+        delims.append(Delimiter("port-colon", ":", trusted_span(host_end, host_end + 1)))
         port = _part(text, host_end + 1, end)
     return userinfo, _part(text, host_start, host_end), port, delims
 
@@ -188,28 +227,27 @@ def split_segments(text: str, path: Part, *, params: bool = False) -> tuple[Segm
     if not p:
         return ()
     base = path.span.start
-    offset = 1 if p.startswith("/") else 0
+    pos = base + (1 if p.startswith("/") else 0)
+    pieces = p[1:].split("/") if p.startswith("/") else p.split("/")
+    mk_part = _mk_part
+    span_of = trusted_span
     segments: list[Segment] = []
-    pos = offset
-    while True:
-        slash = p.find("/", pos)
-        stop = len(p) if slash == -1 else slash
-        seg_text = p[pos:stop]
-        seg_span = Span(base + pos, base + stop)
+    append = segments.append
+    for seg_text in pieces:
+        stop = pos + len(seg_text)
+        seg_span = span_of(pos, stop)
         if params and ";" in seg_text:
-            pieces = seg_text.split(";")
-            name = Part(pieces[0], Span(seg_span.start, seg_span.start + len(pieces[0])))
+            subs = seg_text.split(";")
+            name = mk_part(subs[0], span_of(pos, pos + len(subs[0])))
             plist: list[Part] = []
-            cursor = seg_span.start + len(pieces[0]) + 1
-            for piece in pieces[1:]:
-                plist.append(Part(piece, Span(cursor, cursor + len(piece))))
+            cursor = pos + len(subs[0]) + 1
+            for piece in subs[1:]:
+                plist.append(mk_part(piece, span_of(cursor, cursor + len(piece))))
                 cursor += len(piece) + 1
-            segments.append(Segment(seg_text, seg_span, name, tuple(plist)))
+            append(Segment(seg_text, seg_span, name, tuple(plist)))
         else:
-            segments.append(Segment(seg_text, seg_span, Part(seg_text, seg_span), ()))
-        if slash == -1:
-            break
-        pos = slash + 1
+            append(Segment(seg_text, seg_span, mk_part(seg_text, seg_span), ()))
+        pos = stop + 1
     return tuple(segments)
 
 
@@ -218,23 +256,24 @@ def split_query(query: Part | None) -> tuple[QueryParam, ...]:
     if query is None or not query.text:
         return ()
     out: list[QueryParam] = []
-    q = query.text
-    base = query.span.start
-    pos = 0
-    while True:
-        amp = q.find("&", pos)
-        stop = len(q) if amp == -1 else amp
-        eq = q.find("=", pos, stop)
+    append = out.append
+    mk_part = _mk_part
+    span_of = trusted_span
+    pos = query.span.start
+    for piece in query.text.split("&"):
+        stop = pos + len(piece)
+        eq = piece.find("=")
+        value: Part | None
         if eq == -1:
-            key = Part(q[pos:stop], Span(base + pos, base + stop))
-            value: Part | None = None
+            whole = span_of(pos, stop)
+            key = mk_part(piece, whole)
+            value = None
         else:
-            key = Part(q[pos:eq], Span(base + pos, base + eq))
-            value = Part(q[eq + 1 : stop], Span(base + eq + 1, base + stop))
-        out.append(QueryParam(Span(base + pos, base + stop), key, value))
-        if amp == -1:
-            break
-        pos = amp + 1
+            whole = span_of(pos, stop)
+            key = mk_part(piece[:eq], span_of(pos, pos + eq))
+            value = mk_part(piece[eq + 1 :], span_of(pos + eq + 1, stop))
+        append(QueryParam(whole, key, value))
+        pos = stop + 1
     return tuple(out)
 
 
@@ -250,21 +289,21 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
     scheme: Part | None = None
     if m.group(1) is not None:
         scheme = _part(text, m.start(2), m.end(2))
-        delims.append(Delimiter("scheme-colon", ":", Span(m.end(2), m.end(1))))
+        delims.append(Delimiter("scheme-colon", ":", trusted_span(m.end(2), m.end(1))))
     authority = userinfo = host = port = None
     if m.group(3) is not None:
-        delims.append(Delimiter("authority-slashes", "//", Span(m.start(3), m.start(3) + 2)))
+        delims.append(Delimiter("authority-slashes", "//", trusted_span(m.start(3), m.start(3) + 2)))
         authority = _part(text, m.start(4), m.end(4))
         userinfo, host, port, adelims = split_authority(text, m.start(4), m.end(4))
         delims += adelims
     path = _part(text, m.start(5), m.end(5))
     query: Part | None = None
     if m.group(6) is not None:
-        delims.append(Delimiter("query-mark", "?", Span(m.start(6), m.start(6) + 1)))
+        delims.append(Delimiter("query-mark", "?", trusted_span(m.start(6), m.start(6) + 1)))
         query = _part(text, m.start(7), m.end(7))
     fragment: Part | None = None
     if m.group(8) is not None:
-        delims.append(Delimiter("fragment-hash", "#", Span(m.start(8), m.start(8) + 1)))
+        delims.append(Delimiter("fragment-hash", "#", trusted_span(m.start(8), m.start(8) + 1)))
         fragment = _part(text, m.start(9), m.end(9))
     return SplitReference(
         text=text,
@@ -277,6 +316,5 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
         query=query,
         fragment=fragment,
         delimiters=tuple(delims),
-        segments=split_segments(text, path, params=segment_params),
-        query_params=split_query(query),
+        segment_params=segment_params,
     )

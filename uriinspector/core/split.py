@@ -292,7 +292,8 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
         delims.append(Delimiter("scheme-colon", ":", trusted_span(m.end(2), m.end(1))))
     authority = userinfo = host = port = None
     if m.group(3) is not None:
-        delims.append(Delimiter("authority-slashes", "//", trusted_span(m.start(3), m.start(3) + 2)))
+        slashes = m.start(3)
+        delims.append(Delimiter("authority-slashes", "//", trusted_span(slashes, slashes + 2)))
         authority = _part(text, m.start(4), m.end(4))
         userinfo, host, port, adelims = split_authority(text, m.start(4), m.end(4))
         delims += adelims

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector import APP_ID, __version__
-from uriinspector.gui import resources
+from uriinspector.gui import gallery, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.settings import Settings
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from uriinspector.core.compare import Comparison
     from uriinspector.core.normalize import Ladder
     from uriinspector.core.resolve import Resolution
+    from uriinspector.samples import Sample
 
 #: (attribute, module under gui/panes, class, dock title), in the default tab order.
 PANES: tuple[tuple[str, str, str, str], ...] = (
@@ -59,6 +61,7 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
     ("ladder", "ladder", "LadderPane", "Normalization ladder"),
     ("findings", "findings", "FindingsPane", "Findings"),
     ("urn", "urn", "UrnPane", "URN"),
+    ("history", "history", "HistoryPane", "History"),
 )
 
 
@@ -148,6 +151,8 @@ class MainWindow(QMainWindow):
         if self.settings.problem:
             self.statusBar().showMessage(self.settings.problem)
             QTimer.singleShot(0, self._warn_settings_problem)
+        elif self.settings.notice:
+            self.statusBar().showMessage(self.settings.notice)
         # The resolution pane starts with its own base/reference; resolve them now.
         self._on_resolution_inputs_changed(*self._resolution_inputs())
         self.controller.set_text("")
@@ -200,6 +205,7 @@ class MainWindow(QMainWindow):
         for name in ("characters", "resolution", "ladder"):
             self.tabifyDockWidget(d["components"], d[name])
         self.tabifyDockWidget(d["findings"], d["urn"])
+        self.tabifyDockWidget(d["findings"], d["history"])
         d["components"].raise_()
         d["findings"].raise_()
         self.resizeDocks([d["components"], d["findings"]], [640, 420], Qt.Orientation.Horizontal)
@@ -229,6 +235,15 @@ class MainWindow(QMainWindow):
         )
         self.recentMenu = file_menu.addMenu("Open &Recent")
         self.recentMenu.aboutToShow.connect(self._fill_recent_menu)
+        self.showHistoryAction = self._action(
+            file_menu, "Show &History", self.show_history, "Ctrl+H"
+        )
+        self.keepHistoryAction = self._action(
+            file_menu, "&Keep History", self.set_keep_history
+        )
+        self.keepHistoryAction.setCheckable(True)
+        self.keepHistoryAction.setChecked(self.settings.keep_history)
+        self.clearHistoryAction = self._action(file_menu, "&Clear History…", self.clear_history)
         file_menu.addSeparator()
         self.exportAction = self._action(
             file_menu, "&Export Analysis as JSON…", self.export_dialog, "Ctrl+Shift+E", "export"
@@ -248,6 +263,10 @@ class MainWindow(QMainWindow):
         )
         edit_menu.addSeparator()
         self._action(edit_menu, "Load the Spec's &Examples", self.controller.load_examples)
+
+        self.samplesMenu = bar.addMenu("&Samples")
+        self.samplesMenu.setObjectName("samplesMenu")
+        gallery.build_samples_menu(self.samplesMenu, self.load_sample)
 
         view_menu = bar.addMenu("&View")
         for attr, _m, _c, _t in PANES:
@@ -286,6 +305,16 @@ class MainWindow(QMainWindow):
         findings = self.panes["findings"]
         if hasattr(findings, "inspectRequested"):
             findings.inspectRequested.connect(self._on_findings_inspect_requested)
+        history = self.panes["history"]
+        if hasattr(history, "inspectRequested"):
+            history.inspectRequested.connect(self._on_findings_inspect_requested)
+        if hasattr(history, "pinRequested"):
+            history.pinRequested.connect(self._on_history_pin_requested)
+        if hasattr(history, "removeRequested"):
+            history.removeRequested.connect(self._on_history_remove_requested)
+        if hasattr(history, "clearRequested"):
+            history.clearRequested.connect(self.clear_history)
+        self._show_history()
 
     # ---- state --------------------------------------------------------------------
     def _restore(self) -> None:
@@ -300,6 +329,18 @@ class MainWindow(QMainWindow):
         res = self.panes["resolution"]
         if s.reference and hasattr(res, "set_reference"):
             res.set_reference(s.reference)
+        if s.base:
+            self._set_line_edit("baseField", s.base)
+        if s.compare and self._set_line_edit("compareField", s.compare):
+            self.controller.set_compare_text(s.compare)
+
+    def _set_line_edit(self, name: str, text: str) -> bool:
+        """Put ``text`` in the window's line edit called ``name`` (a required object name)."""
+        edit = self.findChild(QLineEdit, name)
+        if edit is None:
+            return False
+        edit.setText(text)
+        return True
 
     def _resolution_inputs(self) -> tuple[str, str]:
         res = self.panes["resolution"]
@@ -326,6 +367,7 @@ class MainWindow(QMainWindow):
         s.edition = self.controller.edition
         base, ref = self._resolution_inputs()
         s.base, s.reference = base, ref
+        s.compare = self.controller.compare_text
         text = self.uriField.uri()
         s.last_uri = text if len(text) <= 4096 else None
         s.first_run = False
@@ -334,7 +376,110 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(problem)
 
     def _remember_current(self) -> None:
-        self.settings.add_recent(self.uriField.uri())
+        """Record the inspected text in the history (unless history is off).
+
+        An inspection is recorded on deliberate acts only: Enter in the field, Paste and
+        Inspect, a drop, a URI given on the command line, a choice from the Samples
+        menu, Open Recent, the History pane or the Findings pane, and the URI on screen
+        when the window closes. Typing alone records nothing (no half-typed URIs).
+        """
+        if self.settings.record(self.uriField.uri()):
+            self._show_history()
+
+    # ---- history and samples ------------------------------------------------------
+    def _show_history(self) -> None:
+        pane = self.panes["history"]
+        if hasattr(pane, "show_history"):
+            pane.show_history(self.settings.history, self.settings.keep_history)
+
+    def _save_history(self) -> None:
+        self._show_history()
+        problem = self.settings.save()
+        if problem:
+            self.statusBar().showMessage(problem)
+
+    def _confirm(self, title: str, text: str) -> bool:
+        """Ask a yes/no question (tests replace this)."""
+        answer = QMessageBox.question(
+            self,
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def show_history(self) -> None:
+        """Show and raise the History pane, with the cursor in its search box."""
+        dock = self.docks["history"]
+        dock.show()
+        dock.raise_()
+        search = self.findChild(QLineEdit, "historySearch")
+        if search is not None:
+            search.setFocus()
+
+    def clear_history(self) -> None:
+        """Forget every unpinned entry, after asking; pinned entries are kept."""
+        n = sum(not e.pinned for e in self.settings.history)
+        if n == 0:
+            self.statusBar().showMessage("There is no unpinned history to clear.", 3000)
+            return
+        if not self._confirm(
+            "Clear history",
+            f"Forget {n} entr{'y' if n == 1 else 'ies'}? Pinned entries are kept.",
+        ):
+            return
+        self.settings.clear_history()
+        self._save_history()
+        self.statusBar().showMessage(f"Cleared {n} history entries.", 3000)
+
+    def set_keep_history(self, keep: bool) -> None:
+        """Turn history on or off; off forgets everything (pins too), after asking."""
+        s = self.settings
+        if keep == s.keep_history:
+            return
+        if not keep and (s.history or s.last_uri) and not self._confirm(
+            "Turn history off",
+            f"Turn history off and forget all {len(s.history)} entries, pinned ones "
+            "included? The last URI will not come back on the next start either.",
+        ):
+            self.keepHistoryAction.setChecked(True)
+            return
+        s.set_keep_history(keep)
+        self.keepHistoryAction.setChecked(keep)
+        self._save_history()
+        self.statusBar().showMessage(
+            "History is on." if keep else "History is off: nothing is recorded.", 3000
+        )
+
+    def _on_history_pin_requested(self, uri: str, pinned: bool) -> None:
+        self.settings.set_pinned(uri, pinned)
+        self._save_history()
+
+    def _on_history_remove_requested(self, uri: str) -> None:
+        self.settings.remove(uri)
+        self._save_history()
+
+    def load_sample(self, sample: Sample) -> None:
+        """Load a gallery entry: a URI into the field (under its edition, if it names
+        one), or a base and reference into the Resolution pane; the note goes to the
+        status bar."""
+        if sample.is_resolution:
+            base, ref = sample.base or "", sample.reference or ""
+            self._set_line_edit("baseField", base)
+            self._set_line_edit("referenceField", ref)
+            self._on_resolution_inputs_changed(base, ref)
+            dock = self.docks["resolution"]
+            dock.show()
+            dock.raise_()
+        else:
+            if sample.edition:
+                index = self.editionSelector.findData(sample.edition)
+                if index >= 0:
+                    self.editionSelector.setCurrentIndex(index)
+            self.set_uri(sample.uri or "")
+            self._remember_current()
+        self.statusBar().showMessage(sample.status_text())
 
     # ---- public API ---------------------------------------------------------------
     def set_uri(self, text: str) -> None:
@@ -534,7 +679,9 @@ class MainWindow(QMainWindow):
             return
         for uri in self.settings.recent:
             action = self.recentMenu.addAction(visible_text(uri, 80))
-            action.triggered.connect(lambda _checked=False, u=uri: self.set_uri(u))
+            action.triggered.connect(
+                lambda _checked=False, u=uri: self._on_findings_inspect_requested(u)
+            )
 
     # ---- drag and drop, closing ---------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

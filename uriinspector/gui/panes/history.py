@@ -1,0 +1,207 @@
+"""The History pane: recent inspections, searchable as you type, with pins.
+
+The pane only shows what the window hands it (``show_history``) and asks for changes
+through signals; the history itself lives in ``Settings`` (one atomic file). The search
+is a case-insensitive substring of the URI (``settings.matches``); pinned entries come
+first. Double-click or Enter inspects an entry again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.gui.panes._common import name_widget
+from uriinspector.gui.settings import HistoryEntry, matches
+from uriinspector.gui.uri_field import visible_text
+
+URI_ROLE = Qt.ItemDataRole.UserRole
+DISPLAY = Qt.ItemDataRole.DisplayRole
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
+PIN_MARK = "★"
+COL_PIN, COL_URI, COL_WHEN = 0, 1, 2
+
+
+def when_text(t: float, now: float | None = None) -> str:
+    """A short, local time: today's as HH:MM, older ones as the date."""
+    now = time.time() if now is None else now
+    local, today = time.localtime(t), time.localtime(now)
+    if local[:3] == today[:3]:
+        return time.strftime("%H:%M", local)
+    return time.strftime("%Y-%m-%d", local)
+
+
+class _HistoryTree(QTreeWidget):
+    """The list; Delete removes the current entry."""
+
+    deletePressed = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Delete (or Backspace) asks to remove the current entry."""
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.deletePressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class HistoryPane(QWidget):
+    """Recent inspections with a search box, pin/unpin, remove and clear."""
+
+    inspectRequested = Signal(str)
+    pinRequested = Signal(str, bool)
+    removeRequested = Signal(str)
+    clearRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._entries: tuple[HistoryEntry, ...] = ()
+        self._keep = True
+        self.searchField = QLineEdit(self)
+        name_widget(self.searchField, "historySearch", "Search history")
+        self.searchField.setPlaceholderText("Search history (any part of the URI)")
+        self.searchField.setClearButtonEnabled(True)
+        self.historyView = _HistoryTree(self)
+        name_widget(self.historyView, "historyView", "History")
+        self.historyView.setHeaderLabels(["", "URI", "When"])
+        self.historyView.setRootIsDecorated(False)
+        self.historyView.setUniformRowHeights(True)
+        self.historyView.setAlternatingRowColors(True)
+        self.historyView.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.historyView.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        header = self.historyView.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(COL_PIN, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_URI, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_WHEN, QHeaderView.ResizeMode.ResizeToContents)
+        self.pinButton = QPushButton("Pin", self)
+        name_widget(self.pinButton, "historyPinButton", "Pin or unpin")
+        self.pinButton.setToolTip("A pinned entry stays first and is never evicted or cleared")
+        self.removeButton = QPushButton("Remove", self)
+        name_widget(self.removeButton, "historyRemoveButton", "Remove from history")
+        self.clearButton = QPushButton("Clear History…", self)
+        name_widget(self.clearButton, "historyClearButton", "Clear history")
+        self.clearButton.setToolTip("Forget every entry that is not pinned (asks first)")
+        self.countLabel = QLabel(self)
+        self.countLabel.setObjectName("historyCount")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.pinButton)
+        buttons.addWidget(self.removeButton)
+        buttons.addStretch(1)
+        buttons.addWidget(self.countLabel)
+        buttons.addWidget(self.clearButton)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.searchField)
+        layout.addWidget(self.historyView, 1)
+        layout.addLayout(buttons)
+
+        self.searchField.textChanged.connect(self._refill)
+        self.historyView.itemActivated.connect(self._on_item_activated)
+        self.historyView.currentItemChanged.connect(self._update_buttons)
+        self.historyView.deletePressed.connect(self._on_remove_clicked)
+        self.pinButton.clicked.connect(self._on_pin_clicked)
+        self.removeButton.clicked.connect(self._on_remove_clicked)
+        self.clearButton.clicked.connect(self.clearRequested)
+        self._refill()
+
+    # ---- public interface --------------------------------------------------------
+    def show_analysis(self, a: object) -> None:
+        """Nothing to show from an analysis; the window sends the history."""
+
+    def show_history(self, entries: Sequence[HistoryEntry], keep: bool = True) -> None:
+        """Show ``entries`` (newest first) under the current search."""
+        self._entries = tuple(entries)
+        self._keep = keep
+        self._refill()
+
+    def shown_uris(self) -> list[str]:
+        """The URIs listed now, top to bottom (what the search lets through)."""
+        return [str(item.data(COL_URI, URI_ROLE)) for item in self._items()]
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        view = self.historyView
+        items = (view.topLevelItem(i) for i in range(view.topLevelItemCount()))
+        return [item for item in items if item is not None]
+
+    def current_uri(self) -> str | None:
+        """The selected entry's URI."""
+        item = self.historyView.currentItem()
+        return None if item is None else str(item.data(COL_URI, URI_ROLE))
+
+    def select_uri(self, uri: str) -> bool:
+        """Make ``uri``'s row current; False when it is not listed."""
+        for item in self._items():
+            if item.data(COL_URI, URI_ROLE) == uri:
+                self.historyView.setCurrentItem(item)
+                return True
+        return False
+
+    # ---- internals ---------------------------------------------------------------
+    def _refill(self) -> None:
+        current = self.current_uri()
+        query = self.searchField.text()
+        shown = sorted(
+            (e for e in self._entries if matches(e, query)), key=lambda e: not e.pinned
+        )
+        view = self.historyView
+        view.clear()
+        now = time.time()
+        for e in shown:
+            item = QTreeWidgetItem(view)
+            # setData, not setText/setToolTip: PySide6 6.11 on 3.11 leaks a None per call.
+            item.setData(COL_PIN, DISPLAY, PIN_MARK if e.pinned else "")
+            item.setData(COL_URI, DISPLAY, visible_text(e.uri, 200))
+            item.setData(COL_URI, TOOLTIP, visible_text(e.uri, 2000))
+            item.setData(COL_WHEN, DISPLAY, when_text(e.time, now))
+            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(e.time))
+            item.setData(COL_WHEN, TOOLTIP, stamp)
+            item.setData(COL_URI, URI_ROLE, e.uri)
+        if not self._keep:
+            self.countLabel.setText("History is off")
+        elif query.strip():
+            self.countLabel.setText(f"{len(shown)} of {len(self._entries)}")
+        else:
+            self.countLabel.setText(f"{len(self._entries)} entries")
+        self.searchField.setEnabled(self._keep)
+        self.clearButton.setEnabled(self._keep and bool(self._entries))
+        if current is not None:
+            self.select_uri(current)
+        self._update_buttons()
+
+    def _current_entry(self) -> HistoryEntry | None:
+        uri = self.current_uri()
+        return next((e for e in self._entries if e.uri == uri), None)
+
+    def _update_buttons(self, *_args: object) -> None:
+        entry = self._current_entry()
+        self.pinButton.setEnabled(entry is not None)
+        self.removeButton.setEnabled(entry is not None)
+        self.pinButton.setText("Unpin" if entry is not None and entry.pinned else "Pin")
+
+    def _on_item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        self.inspectRequested.emit(str(item.data(COL_URI, URI_ROLE)))
+
+    def _on_pin_clicked(self) -> None:
+        entry = self._current_entry()
+        if entry is not None:
+            self.pinRequested.emit(entry.uri, not entry.pinned)
+
+    def _on_remove_clicked(self) -> None:
+        entry = self._current_entry()
+        if entry is not None:
+            self.removeRequested.emit(entry.uri)

@@ -1,0 +1,158 @@
+"""The Extract tab (draft-2003 App. E and F) and the window's report export actions."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from uriinspector.core import protocol
+from uriinspector.gui import MainWindow
+from uriinspector.gui.panes.extract import ExtractPane
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_MAIL = (ROOT / "resources" / "samples" / "sample_mail.txt").read_text("utf-8")
+MISLEADING = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
+
+# The rows the list must show for the sample mail, in order: verdict word, then the URI
+# (App. E: URL: prefix, wrapped lines, hyphen at a line end, quotes, trailing ".")
+# or the App. F guess, labelled.
+EXPECTED_ROWS = [
+    "ℹ nothing notable — http://www.example.com/reports/2003/annual-summary/index.html",
+    "ℹ nothing notable — ftp://ftp.example.com/pub/old/summary.txt",
+    "ℹ nothing notable — http://www.w3.org/Addressing/",
+    "ℹ nothing notable — probably ftp://ftp.example.org/pub/uri/ (guess)",
+    "ℹ nothing notable — probably http://www.w3.org/Addressing/ (guess)",
+    f"⛔ danger — {MISLEADING}",
+    "ℹ nothing notable — probably http://www.example.com (guess)",
+    "ℹ nothing notable — urn:isbn:0-395-36341-1",
+    "ℹ nothing notable — mailto:ann@example.org",
+]
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1024, 640)
+    return w
+
+
+def _extract(qtbot: QtBot, pane: ExtractPane, text: str) -> None:
+    pane.set_text(text)
+    with qtbot.waitSignal(pane.extractionFinished, timeout=20_000):
+        qtbot.mouseClick(pane.extractButton, Qt.MouseButton.LeftButton)
+
+
+def _rows(pane: ExtractPane) -> list[str]:
+    return [pane.view.item(i).text() for i in range(pane.view.count())]
+
+
+def test_sample_mail_exact_list(qtbot: QtBot) -> None:
+    pane = ExtractPane()
+    qtbot.addWidget(pane)
+    _extract(qtbot, pane, SAMPLE_MAIL)
+    assert _rows(pane) == EXPECTED_ROWS
+    assert pane.view.objectName() == "extractView"
+    assert [v.level if v else None for v in pane.verdicts()].count("danger") == 1
+    assert pane.status.text().startswith("9 found (3 guessed) · 1 danger · 0 caution")
+    danger = pane.view.item(5)
+    assert not danger.icon().isNull()
+    assert "draft-2003 §7.5" in danger.toolTip()
+
+
+def test_registered_and_tabified(window: MainWindow) -> None:
+    assert isinstance(window.panes["extract"], ExtractPane)
+    assert window.findChild(ExtractPane) is window.panes["extract"]
+    assert window.docks["extract"] in window.tabifiedDockWidgets(window.docks["findings"])
+
+
+def test_clicking_a_result_inspects_it(qtbot: QtBot, window: MainWindow) -> None:
+    pane = window.panes["extract"]
+    assert isinstance(pane, ExtractPane)
+    window.docks["extract"].raise_()
+    window.show()
+    _extract(qtbot, pane, SAMPLE_MAIL)
+    item = pane.view.item(5)
+    rect = pane.view.visualItemRect(item)
+    qtbot.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.uri() == MISLEADING
+    qtbot.waitUntil(lambda: window.analysis is not None and window.analysis.text == MISLEADING)
+    assert window.analysis is not None and window.analysis.verdict.level == "danger"
+    # a guess loads the completed URI, not the abbreviated text
+    pane.view.itemActivated.emit(pane.view.item(4))
+    assert window.uri() == "http://www.w3.org/Addressing/"
+
+
+def test_many_uris_are_analysed_in_chunks(qtbot: QtBot) -> None:
+    pane = ExtractPane()
+    qtbot.addWidget(pane)
+    text = "\n".join(f"see http://host{i}.example/p{i}." for i in range(3000))
+    pane.set_text(text)
+    pane.run_extraction()
+    # the list is filled at once, the verdicts arrive over several event-loop turns
+    assert pane.view.count() == 3000 and pane.is_busy()
+    assert pane.verdicts()[-1] is None
+    qtbot.waitUntil(lambda: not pane.is_busy(), timeout=60_000)
+    assert all(v is not None and v.level == "nothing-notable" for v in pane.verdicts())
+    # a new extraction abandons the old one
+    pane.set_text("nothing here")
+    pane.run_extraction()
+    assert pane.view.count() == 0 and pane.status.text() == "No URI found."
+
+
+def test_export_all_writes_a_report_per_uri(qtbot: QtBot, tmp_path: Path) -> None:
+    pane = ExtractPane()
+    qtbot.addWidget(pane)
+    _extract(qtbot, pane, SAMPLE_MAIL)
+    assert pane.exportButton.isEnabled()
+    written = pane.export_all(tmp_path / "html")
+    assert len(written) == 9 and written[5].name == "006-10.0.0.1.html"
+    assert "misleading-userinfo" in written[5].read_text("utf-8")
+    pane.formatBox.setCurrentIndex(pane.formatBox.findData("json"))
+    written = pane.export_all(tmp_path / "json")
+    answers = [json.loads(p.read_text("utf-8")) for p in written]
+    assert [a["input"] for a in answers] == [e.target for e in pane.results()]
+    assert answers[3] == protocol.handle_request(
+        {"op": "analyze", "input": "ftp://ftp.example.org/pub/uri/"}
+    )
+
+
+def test_window_export_actions_write_files(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.set_uri(MISLEADING)
+    qtbot.waitUntil(lambda: window.analysis is not None and window.analysis.text == MISLEADING)
+    texts = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+    for label in ("Export Analysis as &Markdown…", "Export Analysis as &HTML…",
+                  "Export Field as &PNG…", "&Export Analysis as JSON…"):
+        assert label in texts
+    window.export_report(tmp_path / "a.md", "md")
+    window.export_report(tmp_path / "a.html", "html")
+    window.export_report(tmp_path / "a.json", "json")
+    window.export_field_png(tmp_path / "a.png")
+    md = (tmp_path / "a.md").read_text("utf-8")
+    assert "**Verdict: ⛔ Danger**" in md and "| Effective host | `10.0.0.1` |" in md
+    doc = (tmp_path / "a.html").read_text("utf-8")
+    assert doc.startswith("<!DOCTYPE html>") and '<span class="c-host finding">10.0.0.1' in doc
+    answer = json.loads((tmp_path / "a.json").read_text("utf-8"))
+    assert answer == protocol.handle_request({"op": "analyze", "input": MISLEADING})
+    image = QImage(str(tmp_path / "a.png"))
+    assert not image.isNull()
+    assert image.width() == window.uriField.width() * image.devicePixelRatio()
+
+
+def test_export_of_the_empty_start_says_so(window: MainWindow, tmp_path: Path) -> None:
+    # the window starts with an analysis of "" (nothing typed yet): its report says so
+    assert window.analysis is not None and window.analysis.text == ""
+    window.export_report(tmp_path / "x.md", "md")
+    md = (tmp_path / "x.md").read_text("utf-8")
+    assert md.startswith('# URI Inspector report\n\n`""` (empty)\n')

@@ -1,0 +1,232 @@
+"""The Extract tab: paste a mail or a document, list every URI in it with its verdict.
+
+Extraction follows draft-2003 Appendix E (brackets, quotes, ``URL:``, wrapped lines)
+and Appendix F (``www.w3.org/Addressing/`` offered as "probably http://… (guess)"),
+through ``core.extract``. Each found URI is analysed with ``core.analysis.analyze`` in
+small time-boxed chunks on the event loop, so a document with thousands of links
+keeps the window responsive. Clicking a row asks the window to inspect it
+(``uriRequested``); "Export all…" writes one report per URI (``uriinspector.report``).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.core.analysis import Verdict, analyze
+from uriinspector.core.extract import Extracted, extract
+from uriinspector.gui import resources
+from uriinspector.gui.panes import palette
+from uriinspector.gui.panes._common import name_widget, visible_text
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+
+#: Role of a row's index into the extraction.
+INDEX_ROLE = Qt.ItemDataRole.UserRole
+#: Time one chunk of analysis may take before the event loop runs again (seconds).
+CHUNK_SECONDS = 0.02
+
+VERDICT_WORDS: dict[str, str] = {
+    "danger": "⛔ danger",
+    "caution": "⚠ caution",
+    "nothing-notable": "ℹ nothing notable",
+}
+_VERDICT_ICONS: dict[str, str] = {
+    "danger": "danger",
+    "caution": "warning",
+    "nothing-notable": "info",
+}
+_SEVERITY_OF_LEVEL = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
+
+
+def row_text(e: Extracted, verdict: Verdict | None) -> str:
+    """A row of the list: the verdict word, then the URI (or the guess, labelled)."""
+    word = VERDICT_WORDS[verdict.level] if verdict is not None else "… analysing"
+    return f"{word} — {visible_text(e.label, 300)}"
+
+
+class ExtractPane(QWidget):
+    """Text box, "Extract" button, the list of found URIs with verdicts, batch export."""
+
+    uriRequested = Signal(str)
+    extractionFinished = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._found: tuple[Extracted, ...] = ()
+        self._verdicts: list[Verdict | None] = []
+        self._next = 0
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._analyse_chunk)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.textBox = QPlainTextEdit(self)
+        name_widget(self.textBox, "extractText", "Text to extract URIs from")
+        self.textBox.setPlaceholderText(
+            "Paste a whole mail or document here, then press Extract."
+        )
+        self.textBox.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        layout.addWidget(self.textBox, 2)
+
+        row = QHBoxLayout()
+        self.extractButton = QPushButton("E&xtract", self)
+        name_widget(self.extractButton, "extractButton")
+        self.extractButton.setToolTip(
+            "Find every URI in the text (2003 draft Appendix E and F) and judge each one"
+        )
+        self.extractButton.clicked.connect(self.run_extraction)
+        row.addWidget(self.extractButton)
+        self.status = QLabel(self)
+        name_widget(self.status, "extractStatus")
+        row.addWidget(self.status, 1)
+        self.formatBox = QComboBox(self)
+        name_widget(self.formatBox, "extractFormat", "Report format for Export all")
+        for label, fmt in (("HTML", "html"), ("Markdown", "md"), ("JSON", "json")):
+            self.formatBox.addItem(label, fmt)
+        row.addWidget(self.formatBox)
+        self.exportButton = QPushButton("Export all…", self)
+        name_widget(self.exportButton, "extractExportAll")
+        self.exportButton.setToolTip("Write a report for every URI found into a folder")
+        self.exportButton.setEnabled(False)
+        self.exportButton.clicked.connect(self.export_all_dialog)
+        row.addWidget(self.exportButton)
+        layout.addLayout(row)
+
+        self.view = QListWidget(self)
+        name_widget(self.view, "extractView", "URIs found in the text")
+        self.view.setUniformItemSizes(True)
+        self.view.itemClicked.connect(self._on_item_activated)
+        self.view.itemActivated.connect(self._on_item_activated)
+        layout.addWidget(self.view, 3)
+
+    # ---- the pane protocol ------------------------------------------------------
+    def show_analysis(self, a: Analysis) -> None:
+        """Nothing to do: the extraction does not depend on the inspected URI."""
+
+    # ---- extraction ---------------------------------------------------------------
+    def set_text(self, text: str) -> None:
+        """Put ``text`` into the text box (does not extract yet)."""
+        self.textBox.setPlainText(text)
+
+    def results(self) -> tuple[Extracted, ...]:
+        """What the last extraction found, in text order."""
+        return self._found
+
+    def verdicts(self) -> tuple[Verdict | None, ...]:
+        """The verdict of each found URI (``None`` while still being analysed)."""
+        return tuple(self._verdicts)
+
+    def is_busy(self) -> bool:
+        """Whether found URIs are still being analysed."""
+        return self._next < len(self._found)
+
+    def run_extraction(self) -> None:
+        """Extract from the text box, list the results, start analysing them."""
+        self._timer.stop()
+        self._found = extract(self.textBox.toPlainText())
+        self._verdicts = [None] * len(self._found)
+        self._next = 0
+        self.view.setUpdatesEnabled(False)
+        self.view.clear()
+        for i, e in enumerate(self._found):
+            item = QListWidgetItem(row_text(e, None))
+            item.setData(INDEX_ROLE, i)
+            item.setToolTip(e.target if len(e.target) <= 2000 else e.target[:2000] + "…")
+            self.view.addItem(item)
+        self.view.setUpdatesEnabled(True)
+        self.exportButton.setEnabled(bool(self._found))
+        self._update_status()
+        if self._found:
+            self._timer.start()
+        else:
+            self.extractionFinished.emit()
+
+    def _analyse_chunk(self) -> None:
+        """Analyse found URIs until the chunk's time is used up, then yield to Qt."""
+        deadline = time.perf_counter() + CHUNK_SECONDS
+        base = self.view.palette()
+        while self._next < len(self._found):
+            i = self._next
+            self._next += 1
+            e = self._found[i]
+            verdict = analyze(e.target).verdict
+            self._verdicts[i] = verdict
+            item = self.view.item(i)
+            if item is not None:
+                item.setText(row_text(e, verdict))
+                item.setIcon(resources.icon(_VERDICT_ICONS[verdict.level]))
+                item.setForeground(
+                    palette.severity_color(_SEVERITY_OF_LEVEL[verdict.level], base)
+                    if verdict.level != "nothing-notable"
+                    else base.color(base.ColorRole.Text)
+                )
+                reasons = "\n".join(verdict.reasons)
+                item.setToolTip(f"{visible_text(e.target, 300)}\n\n{reasons}")
+            if time.perf_counter() >= deadline:
+                break
+        self._update_status()
+        if self._next < len(self._found):
+            self._timer.start()
+        else:
+            self.extractionFinished.emit()
+
+    def _update_status(self) -> None:
+        n = len(self._found)
+        if n == 0:
+            self.status.setText("No URI found." if self.textBox.toPlainText() else "")
+            return
+        guesses = sum(1 for e in self._found if e.abbreviated)
+        danger = sum(1 for v in self._verdicts if v is not None and v.level == "danger")
+        caution = sum(1 for v in self._verdicts if v is not None and v.level == "caution")
+        text = f"{n} found" + (f" ({guesses} guessed)" if guesses else "")
+        text += f" · {danger} danger · {caution} caution"
+        if self._next < n:
+            text += f" · analysing {self._next}/{n}…"
+        self.status.setText(text)
+
+    def _on_item_activated(self, item: QListWidgetItem) -> None:
+        index = item.data(INDEX_ROLE)
+        if isinstance(index, int) and 0 <= index < len(self._found):
+            self.uriRequested.emit(self._found[index].target)
+
+    # ---- batch export -------------------------------------------------------------
+    def export_all(self, folder: Path, fmt: str | None = None) -> list[Path]:
+        """Write a report per found URI into ``folder``; return the files written."""
+        from uriinspector import report
+
+        chosen = fmt if fmt is not None else str(self.formatBox.currentData())
+        return report.write_batch([e.target for e in self._found], folder, chosen)
+
+    def export_all_dialog(self) -> None:
+        """Ask for a folder, then write every report into it."""
+        if not self._found:
+            return
+        name = QFileDialog.getExistingDirectory(self, "Export a report for every URI")
+        if not name:
+            return
+        try:
+            written = self.export_all(Path(name))
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Export failed", str(exc))
+            return
+        self.status.setText(f"Wrote {len(written)} reports to {name}.")

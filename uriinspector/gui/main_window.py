@@ -62,6 +62,7 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
     ("findings", "findings", "FindingsPane", "Findings"),
     ("urn", "urn", "UrnPane", "URN"),
     ("history", "history", "HistoryPane", "History"),
+    ("extract", "extract", "ExtractPane", "Extract"),
 )
 
 
@@ -206,6 +207,7 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(d["components"], d[name])
         self.tabifyDockWidget(d["findings"], d["urn"])
         self.tabifyDockWidget(d["findings"], d["history"])
+        self.tabifyDockWidget(d["findings"], d["extract"])
         d["components"].raise_()
         d["findings"].raise_()
         self.resizeDocks([d["components"], d["findings"]], [640, 420], Qt.Orientation.Horizontal)
@@ -247,6 +249,15 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self.exportAction = self._action(
             file_menu, "&Export Analysis as JSON…", self.export_dialog, "Ctrl+Shift+E", "export"
+        )
+        self.exportMarkdownAction = self._action(
+            file_menu, "Export Analysis as &Markdown…", lambda: self.export_report_dialog("md")
+        )
+        self.exportHtmlAction = self._action(
+            file_menu, "Export Analysis as &HTML…", lambda: self.export_report_dialog("html")
+        )
+        self.exportPngAction = self._action(
+            file_menu, "Export Field as &PNG…", self.export_png_dialog
         )
         file_menu.addSeparator()
         self.quitAction = self._action(
@@ -305,6 +316,9 @@ class MainWindow(QMainWindow):
         findings = self.panes["findings"]
         if hasattr(findings, "inspectRequested"):
             findings.inspectRequested.connect(self._on_findings_inspect_requested)
+        extract_pane = self.panes["extract"]
+        if hasattr(extract_pane, "uriRequested"):
+            extract_pane.uriRequested.connect(self._on_findings_inspect_requested)
         history = self.panes["history"]
         if hasattr(history, "inspectRequested"):
             history.inspectRequested.connect(self._on_findings_inspect_requested)
@@ -541,6 +555,53 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Export failed", str(exc))
             return
         self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
+
+    def export_report(self, path: Path, fmt: str) -> None:
+        """Write the current analysis as a ``html``, ``md`` or ``json`` report
+        (``uriinspector.report``), resolved against the resolution pane's base."""
+        from uriinspector import report
+
+        a = self.controller.analysis
+        if a is None:
+            raise ValueError("nothing to export")
+        base, _ref = self._resolution_inputs()
+        path.write_text(report.render(a, fmt, base or None), "utf-8")
+
+    def export_report_dialog(self, fmt: str) -> None:
+        """Ask where to write the ``fmt`` report, then write it."""
+        label, suffix = {"md": ("Markdown", "md"), "html": ("HTML", "html")}.get(
+            fmt, ("JSON", "json")
+        )
+        name, _filter = QFileDialog.getSaveFileName(
+            self, f"Export Analysis as {label}", f"analysis.{suffix}", f"{label} (*.{suffix})"
+        )
+        if not name:
+            return
+        try:
+            self.export_report(Path(name), fmt)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Export failed", str(exc))
+            return
+        self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
+
+    def export_field_png(self, path: Path) -> None:
+        """Write the coloured URI field, as drawn, to a PNG file."""
+        if not self.uriField.grab().save(str(path), "PNG"):
+            raise OSError(f"could not write {path}")
+
+    def export_png_dialog(self) -> None:
+        """Ask where to write the field's PNG, then write it."""
+        name, _filter = QFileDialog.getSaveFileName(
+            self, "Export Field as PNG", "uri.png", "PNG image (*.png)"
+        )
+        if not name:
+            return
+        try:
+            self.export_field_png(Path(name))
+        except OSError as exc:
+            QMessageBox.warning(self, "Export failed", str(exc))
+            return
+        self.statusBar().showMessage(f"Exported the field to {name}.", 5000)
 
     def reset_layout(self) -> None:
         """Put every dock back where it started."""

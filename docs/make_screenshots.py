@@ -11,6 +11,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["URIINSPECTOR_CONFIG_DIR"] = tempfile.mkdtemp(prefix="uri-shots-")
@@ -74,10 +75,67 @@ def main() -> int:
     window.set_uri(BIDI)
     settle(app)
     save(window.centralWidget(), "bidi-chips")
+    history_and_samples(app, window, save)
     window.close()
     for path in written:
         print(path.relative_to(ROOT))
     return 0
+
+
+def history_and_samples(app: QApplication, window: object, save: object) -> None:
+    """The History pane with a few entries (two pinned), and the Samples menu open."""
+    import time
+
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtGui import QPainter
+
+    w: Any = window
+    now = time.time()
+    uris = [
+        "https://docs.python.org/3/library/urllib.parse.html#url-parsing",
+        "mailto:John.Doe@example.com",
+        "http://0x7f.0x0.0x0.0x1/",
+        "https://\u0430\u0440\u0440\u04cf\u0435.com/",
+        "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        BIDI,
+        URN,
+        MISLEADING,
+    ]
+    for i, uri in enumerate(uris):
+        w.settings.record(uri, when=now - 86400 * (len(uris) - i))
+    w.settings.set_pinned(MISLEADING, True)
+    w.settings.set_pinned(URN, True)
+    w._show_history()
+    w.set_uri(MISLEADING)
+    w.docks["history"].raise_()
+    d = w.docks
+    w.resizeDocks([d["components"], d["history"]], [400, 620], Qt.Orientation.Horizontal)
+    settle(app)
+    save(w, "history")  # type: ignore[operator]
+    # The Samples menu with its security submenu open, drawn onto the window. The
+    # offscreen screen is 800 px wide and clamps the submenu, so it is drawn where a
+    # real screen puts it: at the parent menu's right edge.
+    menu, bar = w.samplesMenu, w.menuBar()
+    menu.popup(bar.mapToGlobal(bar.actionGeometry(menu.menuAction()).bottomLeft()))
+    settle(app)
+    entry = next(a for a in menu.actions() if a.text().startswith("Security"))
+    menu.setActiveAction(entry)
+    sub = entry.menu()
+    sub.popup(menu.mapToGlobal(menu.actionGeometry(entry).topRight()))
+    settle(app)
+    shot = w.grab()
+    painter = QPainter(shot)
+    at = w.mapFromGlobal(menu.mapToGlobal(QPoint(0, 0)))
+    painter.drawPixmap(at, menu.grab())
+    painter.drawPixmap(
+        at + QPoint(menu.width() - 2, menu.actionGeometry(entry).top() - 4), sub.grab()
+    )
+    painter.end()
+    sub.hide()
+    menu.hide()
+    path = OUT / "samples-menu.png"
+    shot.save(str(path))
+    print(path.relative_to(ROOT))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontDatabase, QKeyEvent
+from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -83,6 +83,8 @@ class HistoryPane(QWidget):
         self.historyView.setAlternatingRowColors(True)
         self.historyView.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.historyView.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self._bold = QFont(self.historyView.font())
+        self._bold.setBold(True)
         header = self.historyView.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(COL_PIN, QHeaderView.ResizeMode.ResizeToContents)
@@ -171,6 +173,9 @@ class HistoryPane(QWidget):
             stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(e.time))
             item.setData(COL_WHEN, TOOLTIP, stamp)
             item.setData(COL_URI, URI_ROLE, e.uri)
+            if e.pinned:
+                for col in (COL_PIN, COL_URI, COL_WHEN):
+                    item.setData(col, Qt.ItemDataRole.FontRole, self._bold)
         if not self._keep:
             self.countLabel.setText("History is off")
         elif query.strip():

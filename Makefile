@@ -9,10 +9,11 @@ VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 SYSSTAMP := $(VENV)/.system-ok
 # Debian packages: fonts for the offscreen platform (CJK, Devanagari, Thai glyphs), the
-# xcb platform's libraries under Xvfb (Qt's own message names the wrong package), Xvfb.
+# xcb platform's libraries under Xvfb (Qt's own message names the wrong package), Xvfb,
+# and chromium (the test that renders the HTML report in a headless browser).
 SYSTEM_PACKAGES := fonts-noto-core fonts-noto-cjk libxcb-icccm4 libxcb-keysyms1 \
 	libxcb-image0 libxcb-render-util0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-cursor0 \
-	libegl1 libgl1 libfontconfig1 libdbus-1-3 xvfb xauth
+	libegl1 libgl1 libfontconfig1 libdbus-1-3 xvfb xauth chromium
 
 # The first candidate that really runs and is 3.11+ (python3.12 may be a broken pyenv shim).
 PYTHON ?= $(shell for c in python3 python3.13 python3.12 python3.11; do \
@@ -29,7 +30,7 @@ help:
 	@echo "make fuzz   - atheris over the core and batch (FUZZ_SECONDS=300)"
 	@echo "make screenshots - docs/screenshots/*.png from the real window"
 
-$(SYSSTAMP):
+$(SYSSTAMP): Makefile
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
@@ -39,9 +40,9 @@ $(SYSSTAMP):
 			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
 		elif ! command -v dpkg-query >/dev/null; then \
-			echo "Not a Debian system: make sure Qt 6's xcb libraries, Noto fonts and Xvfb are installed."; \
+			echo "Not a Debian system: make sure Qt 6's xcb libraries, Noto fonts, Xvfb and Chromium are installed."; \
 		else \
-			echo "Qt needs these Debian packages. Run this, then make again:"; \
+			echo "Qt (and the browser test) need these Debian packages. Run this, then make again:"; \
 			echo "  sudo apt-get install -y$$missing"; exit 1; \
 		fi; \
 	fi

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
@@ -73,6 +74,40 @@ def test_paste_and_inspect_records(window: MainWindow) -> None:
 def test_command_line_uri_is_recorded(window: MainWindow) -> None:
     window.load_initial(C)
     assert window.settings.recent == [C]
+
+
+def test_a_drop_records(window: MainWindow) -> None:
+    data = QMimeData()
+    data.setText(C)
+    event = QDropEvent(
+        QPointF(10, 10), Qt.DropAction.CopyAction, data,
+        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+    assert window.uri() == C and window.settings.recent == [C]
+
+
+def test_open_recent_records_again(window: MainWindow, qtbot: QtBot) -> None:
+    for uri in (A, B):
+        _enter(window, qtbot, uri)
+    window.recentMenu.aboutToShow.emit()
+    actions = window.recentMenu.actions()
+    assert [a.text() for a in actions] == [B, A]
+    actions[1].trigger()
+    assert window.uri() == A and window.settings.recent == [A, B]
+
+
+def test_show_history_raises_the_pane_with_the_search_focused(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    window.docks["findings"].raise_()
+    assert window.docks["history"].visibleRegion().isEmpty()
+    assert window.showHistoryAction.shortcut().toString() == "Ctrl+H"
+    window.showHistoryAction.trigger()
+    assert not window.docks["history"].visibleRegion().isEmpty()
+    assert window.focusWidget() is _pane(window).searchField
 
 
 def test_search_filters_as_you_type(window: MainWindow, qtbot: QtBot) -> None:

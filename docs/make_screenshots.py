@@ -76,6 +76,7 @@ def main() -> int:
     settle(app)
     save(window.centralWidget(), "bidi-chips")
     history_and_samples(app, window, save)
+    extract_tab(app, window, save)
     window.close()
     for path in written:
         print(path.relative_to(ROOT))
@@ -136,6 +137,25 @@ def history_and_samples(app: QApplication, window: object, save: object) -> None
     path = OUT / "samples-menu.png"
     shot.save(str(path))
     print(path.relative_to(ROOT))
+
+
+def extract_tab(app: QApplication, window: object, save: object) -> None:
+    """The Extract tab after extracting from resources/samples/sample_mail.txt."""
+    from PySide6.QtCore import Qt
+
+    w: Any = window
+    pane = w.panes["extract"]
+    pane.set_text((ROOT / "resources" / "samples" / "sample_mail.txt").read_text("utf-8"))
+    pane.run_extraction()
+    while pane.is_busy():
+        app.processEvents()
+    w.resize(1024, 760)
+    w.docks["extract"].raise_()
+    d = w.docks
+    w.resizeDocks([d["components"], d["extract"]], [340, 680], Qt.Orientation.Horizontal)
+    w.resizeDocks([d["extract"]], [600], Qt.Orientation.Vertical)
+    settle(app)
+    save(d["extract"], "extract")  # type: ignore[operator]
 
 
 if __name__ == "__main__":

@@ -44,9 +44,9 @@ INDEX_ROLE = Qt.ItemDataRole.UserRole
 CHUNK_SECONDS = 0.02
 
 VERDICT_WORDS: dict[str, str] = {
-    "danger": "⛔ danger",
-    "caution": "⚠ caution",
-    "nothing-notable": "ℹ nothing notable",
+    "danger": "danger",
+    "caution": "caution",
+    "nothing-notable": "nothing notable",
 }
 _VERDICT_ICONS: dict[str, str] = {
     "danger": "danger",

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from uriinspector.core.charsets import char_class
 from uriinspector.core.diagnostics import Diagnostic, Severity
-from uriinspector.core.grammar import MALFORMED_PERCENT, chars
+from uriinspector.core.grammar import MALFORMED_PERCENT, LazyPattern, chars
 from uriinspector.core.spans import Span
 
 if TYPE_CHECKING:
@@ -30,16 +31,34 @@ LONE_SURROGATE = "lone-surrogate"
 #: At most this many diagnostics per code; the rest are summed up in one "and N more".
 MAX_PER_CODE = 50
 
-_SURROGATES = re.compile("[\ud800-\udfff]+")
-_CONTROLS = re.compile("[\x00-\x1f\x7f]+")
-_NON_ASCII = re.compile("[^\x00-\x7f\ud800-\udfff]+")
-_MALFORMED = re.compile(MALFORMED_PERCENT)
+_SURROGATES = LazyPattern("[\ud800-\udfff]+")
+_CONTROLS = LazyPattern("[\x00-\x1f\x7f]+")
+_NON_ASCII = LazyPattern("[^\x00-\x7f\ud800-\udfff]+")
+_MALFORMED = LazyPattern(MALFORMED_PERCENT)
+_PERCENT = LazyPattern("%")
 _SHOW = 24  # characters of a bad run quoted in a message
 
 
-def bad_ascii_pattern(allowed: frozenset[str]) -> re.Pattern[str]:
-    """Compile ``[^allowed]+`` over printable ASCII only (``%`` is checked apart)."""
-    return re.compile(f"[^{chars(allowed)}%\\x00-\\x1f\\x7f-\\U0010ffff]+")
+class BadCharsPattern(LazyPattern):
+    """``[^allowed]+`` over printable ASCII (see :func:`bad_ascii_pattern`), compiled on
+    first use, with ``any_bad``: one pattern matching *any* character the four scans of
+    :func:`scan_component` would report, so a clean component costs one pass, not four.
+    """
+
+    __slots__ = ("any_bad",)
+
+    def __init__(self, allowed: frozenset[str]) -> None:
+        """Both patterns for the component alphabet ``allowed``; neither compiled yet."""
+        super().__init__(f"[^{chars(allowed)}%\\x00-\\x1f\\x7f-\\U0010ffff]+")
+        printable = frozenset(c for c in allowed if " " <= c <= "~")
+        self.any_bad = LazyPattern(f"[^{chars(printable)}%]")
+
+
+@cache
+def bad_ascii_pattern(allowed: frozenset[str]) -> BadCharsPattern:
+    """``[^allowed]+`` over printable ASCII only (``%`` is checked apart), compiled on first
+    use and shared per alphabet."""
+    return BadCharsPattern(allowed)
 
 
 class DiagnosticBudget:
@@ -108,7 +127,7 @@ def _scan(
     text: str,
     start: int,
     end: int,
-    pattern: re.Pattern[str],
+    pattern: re.Pattern[str] | LazyPattern,
     code: str,
     budget: DiagnosticBudget,
     cite: str,
@@ -129,7 +148,7 @@ def _scan(
 def scan_component(
     text: str,
     span: Span,
-    bad: re.Pattern[str],
+    bad: re.Pattern[str] | LazyPattern,
     *,
     what: str,
     cite: str,
@@ -147,6 +166,13 @@ def scan_component(
     start, end = span.start, span.end
     if start >= end:
         return
+    if isinstance(bad, BadCharsPattern) and bad.any_bad.get().search(text, start, end) is None:
+        # one pass: nothing any of the four scans below would report; only "%" remains
+        if text.find("%", start, end) == -1:
+            return
+        if percent_ok:
+            _scan_percent(text, start, end, budget, cite)
+            return
     _scan(
         text,
         start,
@@ -193,14 +219,14 @@ def scan_component(
         "{cite}: {run} ({classes}) is not allowed in " + what,
         edition,
     )
-    if "%" not in text[start:end]:
+    if text.find("%", start, end) == -1:
         return
     if not percent_ok:
         _scan(
             text,
             start,
             end,
-            re.compile("%"),
+            _PERCENT,
             bad_code,
             budget,
             cite,
@@ -208,6 +234,11 @@ def scan_component(
             edition,
         )
         return
+    _scan_percent(text, start, end, budget, cite)
+
+
+def _scan_percent(text: str, start: int, end: int, budget: DiagnosticBudget, cite: str) -> None:
+    """Report every ``%`` of ``text[start:end]`` not followed by two hex digits."""
     for m in _MALFORMED.finditer(text, start, end):
         if budget.full(MALFORMED_PERCENT_CODE):
             rest = len(_MALFORMED.findall(text, m.start(), end))
@@ -250,7 +281,7 @@ class CharInfo:
     unicode_name: str | None
 
 
-_TRIPLETS = re.compile("(?:%[0-9A-Fa-f]{2})+")
+_TRIPLETS = LazyPattern("(?:%[0-9A-Fa-f]{2})+")
 
 
 def _unicode_name(ch: str) -> str | None:

@@ -1,15 +1,76 @@
 """The grammar of each edition as regular-expression *strings*, each under its ABNF.
 
 No logic lives here (python-hyper/rfc3986 keeps ``abnf_regexp.py`` the same way):
-``parse.py`` and ``host.py`` compile these. Character classes come from ``charsets``
-so the two can never drift apart.
+``parse.py`` and ``host.py`` compile these, through :class:`LazyPattern` so that importing
+the core compiles nothing (the window must paint first). Character classes come from
+``charsets`` so the two can never drift apart.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from uriinspector.core import charsets as cs
+
+
+class LazyPattern:
+    """A regular expression compiled on first use, then kept (compiling every pattern of
+    every edition at import took ~90 ms of the window's start-up).
+
+    Offers the ``re.Pattern`` methods the core uses; :meth:`get` gives the compiled
+    pattern itself for hot loops. Immutable from the outside; a race at most compiles twice.
+    """
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        """Remember ``source`` and ``flags``; nothing is compiled yet."""
+        self._source = source
+        self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def get(self) -> re.Pattern[str]:
+        """The compiled pattern (compiled now if this is the first use)."""
+        p = self._compiled
+        if p is None:
+            p = self._compiled = re.compile(self._source, self._flags)
+        return p
+
+    @property
+    def pattern(self) -> str:
+        """The source of the regular expression."""
+        return self._source
+
+    def match(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        """``re.Pattern.match``."""
+        return self.get().match(s, pos, endpos)
+
+    def fullmatch(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        """``re.Pattern.fullmatch``."""
+        return self.get().fullmatch(s, pos, endpos)
+
+    def search(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        """``re.Pattern.search``."""
+        return self.get().search(s, pos, endpos)
+
+    def finditer(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        """``re.Pattern.finditer``."""
+        return self.get().finditer(s, pos, endpos)
+
+    def findall(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
+        """``re.Pattern.findall``."""
+        return self.get().findall(s, pos, endpos)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], s: str, count: int = 0) -> str:
+        """``re.Pattern.sub``."""
+        return self.get().sub(repl, s, count)
+
+    def split(self, s: str, maxsplit: int = 0) -> list[str | Any]:
+        """``re.Pattern.split``."""
+        return self.get().split(s, maxsplit)
 
 
 def chars(allowed: frozenset[str]) -> str:

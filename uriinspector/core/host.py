@@ -30,16 +30,17 @@ IPV6_NOT_IN_EDITION = "ipv6-not-in-edition"
 IPV6_ZONE_ID = "ipv6-zone-id"
 IPV4_LIKE_REG_NAME = "ipv4-like-reg-name"
 
-_IPV4 = re.compile(g.IPV4ADDRESS)
-_IPV4_DIGITS = re.compile(g.IPV4ADDRESS_2396)
-_IPV6 = re.compile(g.IPV6ADDRESS)
-_IPV6Z = re.compile(g.IPV6ADDRZ)
-_IPVFUTURE = re.compile(g.IPVFUTURE)
-_HOSTNAME: dict[Edition, re.Pattern[str]] = {
-    Edition.DRAFT_2003: re.compile(g.HOSTNAME_2003),
-    Edition.RFC2396: re.compile(g.HOSTNAME),
-    Edition.DRAFT_1997: re.compile(g.HOSTNAME_1997),
-    Edition.DRAFT_1993: re.compile(g.HOSTNAME_1993),
+# compiled on first use (g.LazyPattern): importing the core compiles nothing
+_IPV4 = g.LazyPattern(g.IPV4ADDRESS)
+_IPV4_DIGITS = g.LazyPattern(g.IPV4ADDRESS_2396)
+_IPV6 = g.LazyPattern(g.IPV6ADDRESS)
+_IPV6Z = g.LazyPattern(g.IPV6ADDRZ)
+_IPVFUTURE = g.LazyPattern(g.IPVFUTURE)
+_HOSTNAME: dict[Edition, g.LazyPattern] = {
+    Edition.DRAFT_2003: g.LazyPattern(g.HOSTNAME_2003),
+    Edition.RFC2396: g.LazyPattern(g.HOSTNAME),
+    Edition.DRAFT_1997: g.LazyPattern(g.HOSTNAME_1997),
+    Edition.DRAFT_1993: g.LazyPattern(g.HOSTNAME_1993),
 }
 _BAD_REG_NAME = bad_ascii_pattern(cs.RFC3986_REG_NAME)
 _BAD_HOSTNAME = bad_ascii_pattern(cs.HOSTNAME_CHARS)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from uriinspector.core.charsets import RFC3986_UNRESERVED
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.schemes import ascii_lower, port_number, scheme_facts
 from uriinspector.core.spans import Span
 from uriinspector.core.split import Part, split_authority
@@ -35,7 +36,7 @@ RUNG_NAMES: tuple[str, ...] = (
     "protocol-based",
 )
 
-_TRIPLET = re.compile(r"%[0-9A-Fa-f]{2}")
+_TRIPLET = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _HEX = frozenset("0123456789ABCDEFabcdef")
 
 PROTOCOL_NOTE = (
@@ -129,7 +130,7 @@ _Step = tuple[tuple[Edit, ...], str, str]
 
 # RFC 3986 Appendix B, as in ``split.py``; the ladder needs only the component
 # boundaries, not ``split``'s segments and query parameters (a 1 MB path has 10^5).
-_APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
+_APPENDIX_B = LazyPattern(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)

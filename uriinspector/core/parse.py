@@ -18,12 +18,14 @@ from uriinspector.core.characters import (
     LONE_SURROGATE,
     MALFORMED_PERCENT_CODE,
     NON_ASCII,
+    BadCharsPattern,
     DiagnosticBudget,
     bad_ascii_pattern,
     scan_component,
 )
 from uriinspector.core.diagnostics import Diagnostic
 from uriinspector.core.editions import Edition, edition_from_name
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.host import (
     HOST_SECTION,
     INVALID_HOST,
@@ -84,14 +86,14 @@ DIAGNOSTIC_CODES: tuple[str, ...] = (
 class _Rules:
     """One edition's grammar, compiled: what each component may hold and where it is said."""
 
-    scheme: re.Pattern[str]
-    scheme_bad: re.Pattern[str]
-    userinfo_bad: re.Pattern[str]
-    path_bad: re.Pattern[str]
-    opaque_bad: re.Pattern[str]
-    query_bad: re.Pattern[str]
-    fragment_bad: re.Pattern[str]
-    reg_name_authority: re.Pattern[str] | None  # authority = server | reg_name
+    scheme: LazyPattern
+    scheme_bad: BadCharsPattern
+    userinfo_bad: BadCharsPattern
+    path_bad: BadCharsPattern
+    opaque_bad: BadCharsPattern
+    query_bad: BadCharsPattern
+    fragment_bad: BadCharsPattern
+    reg_name_authority: LazyPattern | None  # authority = server | reg_name
     cite: dict[str, str]
 
 
@@ -107,14 +109,14 @@ def _rules(
     cite: dict[str, str],
 ) -> _Rules:
     return _Rules(
-        scheme=re.compile(scheme),
+        scheme=LazyPattern(scheme),
         scheme_bad=bad_ascii_pattern(scheme_chars),
         userinfo_bad=bad_ascii_pattern(userinfo),
         path_bad=bad_ascii_pattern(path),
         opaque_bad=bad_ascii_pattern(opaque),
         query_bad=bad_ascii_pattern(query),
         fragment_bad=bad_ascii_pattern(fragment),
-        reg_name_authority=None if reg_name is None else re.compile(reg_name),
+        reg_name_authority=None if reg_name is None else LazyPattern(reg_name),
         cite=cite,
     )
 
@@ -227,7 +229,7 @@ _RULES: dict[Edition, _Rules] = {
     ),
 }
 _BAD_PORT = bad_ascii_pattern(cs.DIGIT)
-_SPACES = re.compile(" +")
+_SPACES = LazyPattern(" +")
 
 
 @dataclass(frozen=True, slots=True)

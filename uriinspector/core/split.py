@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span, trusted_span
 
 ComponentName = Literal[
@@ -31,7 +32,7 @@ DelimiterRole = Literal[
 # RFC 3986 Appendix B / draft-2003 Appendix B, verbatim but for DOTALL (any string):
 #   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 #    12            3  4          5       6  7        8 9
-_APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
+_APPENDIX_B = LazyPattern(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)

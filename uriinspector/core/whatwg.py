@@ -8,8 +8,21 @@ findings compare both readings. The WHATWG parsing itself is never hand-written 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 
-import ada_url
+_ADA: ModuleType | None = None
+
+
+def _ada() -> ModuleType:
+    """``ada_url``, imported on first use: the C extension is not needed to paint the
+    window, only to read the first URL."""
+    global _ADA
+    if _ADA is None:
+        import ada_url
+
+        _ADA = ada_url
+    return _ADA
+
 
 #: The WHATWG components we keep, in the URL Standard's order of the URL class.
 COMPONENT_NAMES: tuple[str, ...] = (
@@ -77,10 +90,10 @@ def read_whatwg(text: str, base: str | None = None) -> WhatwgReading:
     """
     try:
         if base is not None:
-            joined = ada_url.join_url(base, text)
-            attrs = ada_url.parse_url(joined, _ATTRIBUTES)
+            joined = _ada().join_url(base, text)
+            attrs = _ada().parse_url(joined, _ATTRIBUTES)
         else:
-            attrs = ada_url.parse_url(text, _ATTRIBUTES)
+            attrs = _ada().parse_url(text, _ATTRIBUTES)
     except (ValueError, UnicodeError, TypeError) as exc:
         return _failure(str(exc) or type(exc).__name__)
     comps = tuple((name, str(attrs.get(name, ""))) for name in COMPONENT_NAMES)

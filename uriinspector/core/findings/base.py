@@ -7,11 +7,11 @@ the evidence in the input, and a plain sentence naming the evidence.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import unquote
 
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 
 FindingSeverity = Literal["danger", "warning", "info"]
@@ -77,7 +77,7 @@ class Finding:
         }
 
 
-_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_PCT_RUN = LazyPattern(r"(?:%[0-9A-Fa-f]{2})+")
 
 
 def pct_decode(text: str) -> str:
@@ -105,7 +105,7 @@ def show(text: str, limit: int = 80) -> str:
     return s + "…" if len(text) > limit else s
 
 
-_NEEDS_ESCAPE = re.compile(
+_NEEDS_ESCAPE = LazyPattern(
     "[\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e"
     "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0"
     "\ud800-\udfff]"

@@ -16,6 +16,7 @@ from uriinspector.core.findings.base import (
     Finding,
     FindingSeverity,
 )
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
@@ -67,10 +68,10 @@ def _encoded(ch: str) -> str:
     return "".join(f"%{b:02X}" for b in ch.encode("utf-8"))
 
 
-def _pattern(chars: dict[str, str], extra: str = "") -> re.Pattern[str]:
+def _pattern(chars: dict[str, str], extra: str = "") -> LazyPattern:
     literal = "[" + "".join(re.escape(c) for c in chars) + extra + "]"
     encoded = "|".join(re.escape(_encoded(c)) for c in chars)
-    return re.compile(f"(?:{literal}|(?i:{encoded}))+")
+    return LazyPattern(f"(?:{literal}|(?i:{encoded}))+")
 
 
 _BIDI = _pattern(BIDI_CHARS)
@@ -78,13 +79,13 @@ _BIDI = _pattern(BIDI_CHARS)
 _INVISIBLE = _pattern(INVISIBLE_CHARS, "\U000e0000-\U000e007f\ufe00-\ufe0f")
 # Cheap first pass: a literal format character, or the start of a UTF-8 escape whose
 # lead octets could begin one of the sequences above; the full patterns run only there.
-_CANDIDATE = re.compile(
+_CANDIDATE = LazyPattern(
     "["
     + "".join(re.escape(c) for c in (*BIDI_CHARS, *INVISIBLE_CHARS))
     + "\U000e0000-\U000e007f\ufe00-\ufe0f]"
     + "|(?i:%(?:E[123F]|D8|C2|CD|F3)%)"
 )
-_ENC_TRIPLE = re.compile(r"%[0-9A-Fa-f]{2}")
+_ENC_TRIPLE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 
 
 def _names(evidence: str, table: dict[str, str]) -> str:

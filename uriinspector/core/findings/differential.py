@@ -10,22 +10,22 @@ finding shows both readings. The browser's reading is ada-url's, never re-implem
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from uriinspector.core.findings.base import PARSER_DIFFERENTIAL, Finding, FindingSeverity, show
 from uriinspector.core.findings.port import DEFAULT_PORTS
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.schemes import port_number
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference, split
 from uriinspector.core.whatwg import WhatwgReading, read_whatwg
 
 SPECIAL = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
-_TAB_NL = re.compile(r"[\t\n\r]+")
-_EDGE = re.compile(r"^[\x00-\x20]+|[\x00-\x20]+$")
+_TAB_NL = LazyPattern(r"[\t\n\r]+")
+_EDGE = LazyPattern(r"^[\x00-\x20]+|[\x00-\x20]+$")
 _DELIMS = "/?#@:\\["
-_PLAIN_HOST = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?$")
-_DOT_SEGMENT = re.compile(r"(?i)^(?:\.|%2e){1,2}$")
+_PLAIN_HOST = LazyPattern(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?$")
+_DOT_SEGMENT = LazyPattern(r"(?i)^(?:\.|%2e){1,2}$")
 
 
 def _rfc_words(ref: SplitReference) -> str:

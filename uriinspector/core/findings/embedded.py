@@ -8,7 +8,6 @@ decoded (at most three layers) and inspected in turn; the recursion stops at
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
 from uriinspector.core.findings.base import (
@@ -18,6 +17,7 @@ from uriinspector.core.findings.base import (
     pct_decode,
     show,
 )
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
@@ -27,13 +27,13 @@ MAX_NESTED = 8  # nested URLs inspected per level (bounds work on hostile input)
 
 _SLASHES = r"(?://|%2[Ff]%2[Ff]|%252[Ff]%252[Ff]|\\\\|%5[Cc]%5[Cc])"
 _COLON = r"(?::|%3[Aa]|%253[Aa])"
-_NESTED = re.compile(
+_NESTED = LazyPattern(
     rf"(?i)(?<![a-z0-9+.-])(?:(?:https?|ftps?|wss?){_COLON}{_SLASHES}"
     rf"|(?:javascript|vbscript|data){_COLON})"
 )
-_PROTOCOL_RELATIVE = re.compile(r"^(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])[^/\\]")
+_PROTOCOL_RELATIVE = LazyPattern(r"^(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])[^/\\]")
 
-_RELATIVE_HINT = re.compile(r"=(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])")
+_RELATIVE_HINT = LazyPattern(r"=(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])")
 
 Detector = Callable[[str, int], tuple[WhatwgReading, tuple[Finding, ...]]]
 

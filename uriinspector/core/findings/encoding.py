@@ -19,17 +19,18 @@ from uriinspector.core.findings.base import (
     show,
 )
 from uriinspector.core.findings.characters import component_at
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
 
-_CONTROL_RUN = re.compile(r"(?:%[01][0-9A-Fa-f]|%7[Ff]|%[Cc]2%[89][0-9A-Fa-f])+")
+_CONTROL_RUN = LazyPattern(r"(?:%[01][0-9A-Fa-f]|%7[Ff]|%[Cc]2%[89][0-9A-Fa-f])+")
 # One hex digit written plainly or percent-encoded (%30-%39, %41-%46, %61-%66).
 _HEX = r"(?:[0-9A-Fa-f]|%3[0-9]|%4[1-6]|%6[1-6])"
 _ENC_HEX = r"(?:%3[0-9]|%4[1-6]|%6[1-6])"
 # "%25" + two hex digits, or "%" + two hex digits of which at least one is encoded.
-_DOUBLE = re.compile(rf"%25{_HEX}{_HEX}|%(?:{_ENC_HEX}{_HEX}|[0-9A-Fa-f]{_ENC_HEX})")
-_TRIPLE = re.compile(r"%([0-9A-Fa-f]{2})")
+_DOUBLE = LazyPattern(rf"%25{_HEX}{_HEX}|%(?:{_ENC_HEX}{_HEX}|[0-9A-Fa-f]{_ENC_HEX})")
+_TRIPLE = LazyPattern(r"%([0-9A-Fa-f]{2})")
 
 _CONTROL_NAMES = {0x00: "NUL", 0x09: "TAB", 0x0A: "LF", 0x0D: "CR", 0x7F: "DEL", 0x08: "BS",
                   0x1B: "ESC", 0x0B: "VT", 0x0C: "FF"}

@@ -12,7 +12,6 @@ of Latin letters ("аррӏе.com reads as apple.com"), does.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from functools import lru_cache
 
@@ -25,12 +24,13 @@ from uriinspector.core.findings.base import (
     pct_decode,
     show,
 )
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
 
 # UTS #46 treats these as label separators too (full stops of other scripts).
-_DOTS = re.compile("[.\u3002\uff0e\uff61]")
+_DOTS = LazyPattern("[.\u3002\uff0e\uff61]")
 _NEUTRAL = frozenset({"COMMON", "INHERITED", "Unknown"})
 # UTS #39 §5.1 "Highly Restrictive": Latin may mix with these East Asian sets only.
 _ALLOWED_MIXES: tuple[frozenset[str], ...] = (

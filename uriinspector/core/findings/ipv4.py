@@ -10,7 +10,6 @@ schemes a browser does not treat as hierarchical the §7.3 rules are applied her
 from __future__ import annotations
 
 import ipaddress
-import re
 import unicodedata
 
 from uriinspector.core.findings.base import (
@@ -21,13 +20,14 @@ from uriinspector.core.findings.base import (
     pct_decode,
     show,
 )
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
 
-_PART = re.compile(r"^(?:0[xX][0-9A-Fa-f]*|[0-9]+)$")
+_PART = LazyPattern(r"^(?:0[xX][0-9A-Fa-f]*|[0-9]+)$")
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
-_DOTTED_QUAD = re.compile(rf"^{_OCTET}(?:\.{_OCTET}){{3}}$")
-_NUMERIC_LOOK = re.compile(r"^[0-9][0-9A-Fa-fxX.]*$")
+_DOTTED_QUAD = LazyPattern(rf"^{_OCTET}(?:\.{_OCTET}){{3}}$")
+_NUMERIC_LOOK = LazyPattern(r"^[0-9][0-9A-Fa-fxX.]*$")
 
 
 def parse_ipv4(text: str) -> int | None:

@@ -19,15 +19,16 @@ from uriinspector.core.findings.base import (
     pct_decode,
     show,
 )
+from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
 
-_URL_LIKE = re.compile(r"(?i)(?:^|[^a-z0-9+.-])(?:[a-z][a-z0-9+.-]*:(?://|\\\\)|www\d*\.)")
+_URL_LIKE = LazyPattern(r"(?i)(?:^|[^a-z0-9+.-])(?:[a-z][a-z0-9+.-]*:(?://|\\\\)|www\d*\.)")
 # A dotted name ending in letters: "www.example.com", "paypal.com", "例え.jp".
-_DOMAIN_LIKE = re.compile(r"(?:[^\W_](?:[\w-]{0,62}[^\W_])?\.)+[^\W\d_]{2,63}\.?")
-_PADDING_RUN = re.compile(r"(.)\1{7,}|(?:%20|%09|%C2%A0|\s){3,}", re.IGNORECASE)
-_IP_DOTTED = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
+_DOMAIN_LIKE = LazyPattern(r"(?:[^\W_](?:[\w-]{0,62}[^\W_])?\.)+[^\W\d_]{2,63}\.?")
+_PADDING_RUN = LazyPattern(r"(.)\1{7,}|(?:%20|%09|%C2%A0|\s){3,}", re.IGNORECASE)
+_IP_DOTTED = LazyPattern(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 _LONG = 40
 
 

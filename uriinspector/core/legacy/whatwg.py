@@ -9,9 +9,23 @@ input is always well-formed Unicode).
 
 from __future__ import annotations
 
-import ada_url
+from types import ModuleType
 
 from uriinspector.core.legacy._trace import Outcome, ResolveError, Trace, q, shown
+
+_ADA: ModuleType | None = None
+
+
+def _ada() -> ModuleType:
+    """``ada_url``, imported on first use: the C extension is not needed to paint the
+    window, only to read the first URL."""
+    global _ADA
+    if _ADA is None:
+        import ada_url
+
+        _ADA = ada_url
+    return _ADA
+
 
 CITE = "WHATWG URL §4.4"
 
@@ -26,7 +40,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     del strict  # browsers have one behaviour (a same-scheme special URL is relative)
     trace = Trace()
     try:
-        base_attrs = ada_url.parse_url(base)
+        base_attrs = _ada().parse_url(base)
     except (ValueError, UnicodeError, TypeError) as exc:
         return Outcome(
             None,
@@ -44,7 +58,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
         shown(base_href),
     )
     try:
-        target = ada_url.join_url(base, ref)
+        target = _ada().join_url(base, ref)
     except (ValueError, UnicodeError, TypeError) as exc:
         return Outcome(
             None,

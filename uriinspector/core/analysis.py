@@ -26,6 +26,8 @@ from uriinspector.core.whatwg import WhatwgReading, read_whatwg
 if TYPE_CHECKING:
     from uriinspector.core.characters import CharInfo
     from uriinspector.core.decoders import SchemeDecoding
+    from uriinspector.core.editions_view import EditionReading
+    from uriinspector.core.explain import Explanation
     from uriinspector.core.normalize import Ladder
     from uriinspector.core.urn import UrnParse
 
@@ -94,6 +96,24 @@ class Analysis:
 
             self._lazy["decoding"] = decode(self.text)
         return self._lazy["decoding"]  # type: ignore[return-value]
+
+    @property
+    def explanation(self) -> Explanation:
+        """The plain-sentence walk (``explain.explain``), built once on demand."""
+        if "explanation" not in self._lazy:
+            from uriinspector.core.explain import explain
+
+            self._lazy["explanation"] = explain(self)
+        return self._lazy["explanation"]  # type: ignore[return-value]
+
+    @property
+    def editions(self) -> tuple[EditionReading, ...]:
+        """The input under every edition (``editions_view``), built once on demand."""
+        if "editions" not in self._lazy:
+            from uriinspector.core.editions_view import editions_side_by_side
+
+            self._lazy["editions"] = editions_side_by_side(self.text, whatwg=self.whatwg)
+        return self._lazy["editions"]  # type: ignore[return-value]
 
     def to_json(self) -> dict[str, object]:
         """The contract's ``analyze`` answer: the ``parse`` answer plus findings, the

@@ -11,15 +11,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
 
 from uriinspector.core import charsets as cs
 from uriinspector.core.editions import Edition, edition_from_name
 from uriinspector.core.grammar_rules import RULE_TABLES
 from uriinspector.core.parse import NOT_A_SERVER, ParsedReference, parse
+from uriinspector.core.spans import Span
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
 
 __all__ = [
     "COMPONENTS",
+    "NOTES",
+    "EditionNote",
+    "Explanation",
     "GrammarRule",
+    "Sentence",
+    "explain",
     "rule",
     "rule_at",
     "rule_for_component",
@@ -496,3 +506,507 @@ def _tail_chain(parsed: ParsedReference, index: int, ed: str, which: str) -> tup
 def _authority_is_reg_name(parsed: ParsedReference) -> bool:
     """Whether the authority was read as a registry name (RFC 2396 §3.2)."""
     return any(d.code == NOT_A_SERVER for d in parsed.diagnostics)
+
+
+# ---- the Explain pane: one sentence per component ------------------------------------
+
+Tone = Literal["info", "warning", "danger"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One plain sentence about one part of the URI, and where that part is.
+
+    ``span`` is None for sentences about the whole reference; ``rule`` is the
+    production the part matched under the edition, when there is one.
+    """
+
+    component: str
+    text: str
+    span: Span | None
+    rule: GrammarRule | None = None
+    tone: Tone = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class EditionNote:
+    """What another edition of the standard says differently about this URI.
+
+    ``quotes`` holds ``(edition, verbatim spec text)`` pairs backing the claim; a test
+    finds every quote in its spec, so a note cannot drift from the documents.
+    """
+
+    key: str
+    text: str
+    span: Span | None
+    quotes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """The walk through one input under one edition (frozen)."""
+
+    text: str
+    edition: Edition
+    sentences: tuple[Sentence, ...]
+    notes: tuple[EditionNote, ...]
+
+    def plain(self) -> str:
+        """All sentences, then the notes, one per line (for reports and tests)."""
+        lines = [s.text for s in self.sentences]
+        lines += [f"Other editions: {n.text}" for n in self.notes]
+        return "\n".join(lines)
+
+
+#: key -> (note text, supporting quotes). Each quote is verbatim (whitespace aside) in
+#: the named spec: tests/core/test_explain.py checks them all.
+NOTES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "brackets": (
+        "Before 2003, '[' and ']' were unwise characters and IPv6 literals did not exist:"
+        " RFC 2396 §2.4.3 and the 1997 draft list both brackets as unwise. The 2003 draft"
+        " (§3.2.2) introduced IPv6reference = \"[\" IPv6address \"]\", the only place"
+        " brackets are allowed.",
+        (
+            ("rfc2396", 'unwise = "{" | "}" | "|" | "\\" | "^" | "[" | "]" | "`"'),
+            ("draft-1997", "A suitable representation for IPv6 addresses has not yet been"
+             " determined."),
+            ("draft-2003", "This is the only place where square-bracket characters are"
+             " allowed in the hierarchical URI syntax."),
+        ),
+    ),
+    "params": (
+        "Under RFC 2396 (§3.3) and the 1997 draft (§4.3.2) every path segment may carry"
+        " ';' parameters: segment = *pchar *( \";\" param ). RFC 1808 had one trailing"
+        " ';params' part for the whole path, which the 1997 draft dropped. RFC 3986 reads"
+        " ';' as an ordinary sub-delim inside the segment.",
+        (
+            ("rfc2396", 'segment = *pchar *( ";" param )'),
+            ("draft-1997", "parameters have been removed as a separate component and may"
+             " now appear in any path segment"),
+            ("rfc3986", 'sub-delims = "!" / "$" / "&" / "\'" / "(" / ")" / "*" / "+" / ","'
+             ' / ";" / "="'),
+        ),
+    ),
+    "userinfo-1993": (
+        "The 1993 draft had no user part in http addresses (httpaddress: h t t p : / /"
+        " hostport [ / path ] [ ? search ]); only telnet addresses had '[ user @ ]', and"
+        " no address had a password.",
+        (
+            ("draft-1993", "httpaddress h t t p : / / hostport [ / path ] [ ? search ]"),
+            ("draft-1993", "telnetaddress t e l n e t : / / [ user @ ] hostport"),
+        ),
+    ),
+    "password": (
+        "The 1997 draft split this into user and password and called passwords in URLs"
+        " ill-advised; RFC 2396 and the 2003 draft say the 'user:password' format is NOT"
+        " RECOMMENDED.",
+        (
+            ("draft-1997", 'site = [ [ user [ ":" password ] "@" ] hostport ]'),
+            ("draft-1997", "The use of passwords (which appear as plain text) within URLs"
+             " is ill-advised"),
+            ("draft-2003", 'Some URI schemes use the format "user:password" in the userinfo'
+             " field. This practice is NOT RECOMMENDED"),
+        ),
+    ),
+    "tilde": (
+        "In the 1993 draft '~' was a 'variant' character that no rule allowed; the 1997"
+        " draft added it to the unreserved set, where it has stayed.",
+        (
+            ("draft-1993", "[ | ] | \\ | ^ | ~ punctuation < | >"),
+            ("draft-1997", 'The tilde "~" character was added to those in the "unreserved"'
+             " set"),
+        ),
+    ),
+    "unwise": (
+        "'{', '}', '|', '\\', '^' and '`' have been excluded since 1997 as 'unwise'"
+        " (RFC 2396 §2.4.3: gateways and other transport agents are known to modify"
+        " them); RFC 3986 has no rule that admits them. Percent-encode them (e.g. %7B).",
+        (
+            ("rfc2396", 'unwise = "{" | "}" | "|" | "\\" | "^" | "[" | "]" | "`"'),
+            ("draft-1997", "Other characters are excluded because gateways and other"
+             " transport agents are known to sometimes modify such characters"),
+            ("draft-2003", 'unwise = "{" / "}" / "|" / "\\" / "^" / "`"'),
+        ),
+    ),
+    "marks": (
+        "Under RFC 2396 and the 2003 draft, ! * ' ( ) are unreserved marks; RFC 3986"
+        " moved them to the reserved sub-delims.",
+        (
+            ("rfc2396", 'mark = "-" | "_" | "." | "!" | "~" | "*" | "\'" | "(" | ")"'),
+            ("draft-2003", 'mark = "-" / "_" / "." / "!" / "~" / "*" / "\'" / "(" / ")"'),
+            ("rfc3986", 'sub-delims = "!" / "$" / "&" / "\'" / "(" / ")" / "*" / "+" / ","'
+             ' / ";" / "="'),
+        ),
+    ),
+    "dollar-comma": (
+        "In the 1997 draft '$' and ',' were unreserved marks; RFC 2396 made them reserved.",
+        (
+            ("draft-1997", 'mark = "$" | "-" | "_" | "." | "!" | "~" | "*" | "\'" | "(" |'
+             ' ")" | ","'),
+            ("rfc2396", 'reserved = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" | "$" |'
+             ' ","'),
+        ),
+    ),
+    "ipv4-digits": (
+        "RFC 2396 and the 1997 draft accept any run of digits in each part of an IPv4"
+        " address; the 2003 draft and RFC 3986 limit each dec-octet to 0-255.",
+        (
+            ("rfc2396", 'IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit'),
+            ("rfc3986", 'dec-octet = DIGIT ; 0-9 / %x31-39 DIGIT ; 10-99 / "1" 2DIGIT ;'
+             ' 100-199 / "2" %x30-34 DIGIT ; 200-249 / "25" %x30-35 ; 250-255'),
+        ),
+    ),
+    "fragment": (
+        "RFC 2396 and the drafts keep the fragment outside the URI, in the URI reference;"
+        " RFC 3986 puts it in the URI rule itself.",
+        (
+            ("rfc2396", 'URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]'),
+            ("draft-2003", "As such, it is not part of a URI, but is often used in"
+             " conjunction with a URI."),
+            ("rfc3986", 'URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]'),
+        ),
+    ),
+    "search-plus": (
+        "In the 1993 draft '+' separated the words of a search (search xalphas [ + search"
+        " ]).",
+        (("draft-1993", "search xalphas [ + search ]"),),
+    ),
+    "scheme-digit": (
+        "Only the 1997 draft let a scheme start with a digit (scheme = 1*( alpha | digit"
+        " | ...)); every other edition wants a letter first.",
+        (
+            ("draft-1997", 'scheme = 1*( alpha | digit | "+" | "-" | "." )'),
+            ("rfc3986", 'scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )'),
+        ),
+    ),
+    "empty-port": (
+        "The 1993 draft wanted at least one digit after ':' (port digits); since the 1997"
+        " draft the port is *digit and may be empty.",
+        (
+            ("draft-1993", "port digits"),
+            ("draft-1997", "The URL port is now *digit instead of 1*digit"),
+        ),
+    ),
+}
+
+_ED_LABEL = {
+    "rfc3986": "RFC 3986",
+    "draft-2003": "the 2003 draft",
+    "rfc2396": "RFC 2396",
+    "draft-1997": "the 1997 draft",
+    "draft-1993": "the 1993 draft",
+}
+
+
+def _q(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a sentence, shortened past ``limit`` characters."""
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    return f"'{shown}'"
+
+
+def explain(analysis_or_text: Analysis | str, edition: Edition | str = "rfc3986") -> Explanation:
+    """Walk through the URI in plain sentences, one per component, with the edition notes.
+
+    Given a string, it is analysed under ``edition``; given an :class:`Analysis`, its
+    own edition is used. Never raises for any string (an unknown edition name raises
+    ``ValueError``, as ``analyze`` does).
+    """
+    if isinstance(analysis_or_text, str):
+        from uriinspector.core.analysis import analyze
+
+        a = analyze(analysis_or_text, edition)
+    else:
+        a = analysis_or_text
+    parsed = a.parsed
+    ed = a.edition.value
+    sentences = [*_overview(a), *_component_sentences(a), *_finding_sentences(a)]
+    return Explanation(a.text, a.edition, tuple(sentences), _edition_notes(parsed, ed))
+
+
+def _overview(a: Analysis) -> list[Sentence]:
+    parsed = a.parsed
+    label = _ED_LABEL[a.edition.value]
+    kind = (
+        "an absolute URI (it has a scheme)"
+        if parsed.split.scheme is not None
+        else "a relative reference (no scheme: it is resolved against a base URI)"
+    )
+    errors = [d for d in parsed.diagnostics if d.severity == "error"]
+    if not errors:
+        verdict = f"Under {label} it is valid."
+        tone: Tone = "info"
+    else:
+        more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+        verdict = f"Under {label} it is not valid: {errors[0].message}" + (
+            more if len(errors) > 1 else ""
+        )
+        tone = "warning"
+    span = Span(0, len(a.text))
+    return [Sentence("reference", f"This is {kind}. {verdict}", span, None, tone)]
+
+
+def _component_sentences(a: Analysis) -> list[Sentence]:
+    parsed = a.parsed
+    sp = parsed.split
+    ed = parsed.edition
+    out: list[Sentence] = []
+    if sp.scheme is not None:
+        s = sp.scheme
+        extra = ""
+        if s.text != s.text.lower():
+            extra = " Schemes are case-insensitive; the canonical form is lowercase."
+        out.append(
+            Sentence(
+                "scheme",
+                f"The scheme is {s.text}: it names the protocol or naming system that"
+                f" interprets everything after the ':'.{extra}",
+                s.span,
+                rule_for_component("scheme", ed),
+            )
+        )
+    if sp.authority is not None:
+        out.append(
+            Sentence(
+                "authority",
+                f"After '//' comes the authority {_q(sp.authority.text)}: who is in charge"
+                " of the names below it. It ends at the next '/', '?' or '#'.",
+                sp.authority.span,
+                rule_for_component("authority", ed),
+            )
+        )
+    if sp.userinfo is not None:
+        ui = sp.userinfo
+        pw = ":" in ui.text
+        text = (
+            f"The userinfo {_q(ui.text)} comes before the last '@': a user name"
+            + (" and a password, sent in clear text" if pw else "")
+            + ". It is not the host."
+        )
+        out.append(
+            Sentence(
+                "userinfo", text, ui.span, rule_for_component("userinfo", ed),
+                "warning" if pw else "info",
+            )
+        )
+    if sp.host is not None:
+        out.append(_host_sentence(a))
+    if sp.port is not None:
+        out.append(_port_sentence(a))
+    out.extend(_path_sentences(a))
+    if sp.query is not None:
+        q = sp.query
+        n = len(sp.query_params)
+        keys = ", ".join(_q(p.key.text, 20) for p in sp.query_params[:6])
+        form = (
+            f" Read as an HTML form (a convention, not the URI standard) it has {n}"
+            f" parameter{'s' if n != 1 else ''}: {keys}{'…' if n > 6 else ''}."
+            if n
+            else ""
+        )
+        out.append(
+            Sentence(
+                "query",
+                f"After '?' comes the query {_q(q.text)}: data for the resource, not part of"
+                f" the hierarchy.{form}",
+                q.span,
+                rule_for_component("query", ed),
+            )
+        )
+    if sp.fragment is not None:
+        f = sp.fragment
+        out.append(
+            Sentence(
+                "fragment",
+                f"After '#' comes the fragment {_q(f.text)}: the browser keeps it and never"
+                " sends it to the server; it picks a part of the retrieved document.",
+                f.span,
+                rule_for_component("fragment", ed),
+            )
+        )
+    return out
+
+
+def _host_sentence(a: Analysis) -> Sentence:
+    parsed = a.parsed
+    sp = parsed.split
+    assert sp.host is not None
+    host = sp.host
+    ed = parsed.edition
+    info = parsed.host_info
+    kind = info.kind if info is not None else "reg-name"
+    tone: Tone = "info"
+    if not host.text:
+        text = "The host is empty: the scheme decides what that means (file: means localhost)."
+        rule_ = rule_for_component("host", ed)
+    elif kind == "ipv4":
+        text = (
+            f"The host {host.text} is an IPv4 address in dotted-decimal form: no name is"
+            " looked up, so nothing in the link says who runs the machine."
+        )
+        rule_ = rule_for_component("host", ed, detail="ipv4")
+    elif kind == "ipv6":
+        text = f"The host {_q(host.text)} is an IPv6 address literal, in square brackets."
+        rule_ = rule_for_component("host", ed, detail="ipv6")
+        if not ed.has_ipv6_literals:
+            label = _ED_LABEL[ed.value]
+            text += f" {label[0].upper()}{label[1:]} has no IPv6 literals, so it is invalid."
+            tone = "warning"
+    elif kind == "ipvfuture":
+        text = (
+            f"The host {_q(host.text)} is an IPvFuture literal ('v', a version in hex, '.'),"
+            " reserved for address formats that do not exist yet."
+        )
+        rule_ = rule_for_component("host", ed, detail="ipvfuture")
+    else:
+        text = (
+            f"The host {_q(host.text)} is a registered name, normally a DNS name that the"
+            " resolver looks up."
+        )
+        rule_ = rule_for_component(
+            "host", ed, detail="reg-name" if ed is Edition.RFC3986 else "hostname"
+        )
+    eff = a.effective_host
+    if eff is not None and eff != host.text.lower() and host.text:
+        text += f" A browser would contact {eff}."
+    elif eff is None and host.text and not a.whatwg.valid:
+        text += " A browser would refuse this link."
+    return Sentence("host", text, host.span, rule_, tone)
+
+
+def _port_sentence(a: Analysis) -> Sentence:
+    sp = a.parsed.split
+    assert sp.port is not None
+    port = sp.port
+    ed = a.parsed.edition
+    rule_ = rule_for_component("port", ed)
+    if not port.text:
+        return Sentence(
+            "port",
+            "The port after ':' is empty, so the scheme's default port applies.",
+            Span(port.span.start - 1, port.span.end),
+            rule_,
+        )
+    from uriinspector.core.schemes import port_number, scheme_facts
+
+    number = port_number(port.text) if port.text.isascii() and port.text.isdigit() else None
+    facts = scheme_facts(sp.scheme.text.lower()) if sp.scheme is not None else None
+    if number is None:
+        return Sentence(
+            "port",
+            f"The port {_q(port.text)} is not a decimal number, which a port must be.",
+            port.span,
+            rule_,
+            "warning",
+        )
+    text = f"The port is {number}: the network port of the server."
+    if facts is not None and facts.default_port == number:
+        text += f" It is the default for {facts.name}, so writing it changes nothing."
+    elif number > 65535:
+        text += " It is above 65535, the largest TCP/UDP port: no connection can use it."
+    return Sentence("port", text, port.span, rule_)
+
+
+def _path_sentences(a: Analysis) -> list[Sentence]:
+    parsed = a.parsed
+    sp = parsed.split
+    ed = parsed.edition
+    path = sp.path
+    if not path.text:
+        return []
+    shape = _path_shape(parsed)
+    rule_ = rule_for_component("path", ed, detail=shape)
+    if shape == "rootless" and sp.scheme is not None:
+        text = (
+            f"The path {_q(path.text)} does not start with '/': it is opaque, read only by"
+            f" the {sp.scheme.text} scheme's own rules."
+        )
+    else:
+        n = len(sp.segments)
+        text = (
+            f"The path {_q(path.text)} has {n} segment{'s' if n != 1 else ''}, separated by"
+            " '/', naming the resource inside the authority."
+        )
+        if ".." in (s.text for s in sp.segments) or "." in (s.text for s in sp.segments):
+            text += " Its '.' and '..' segments are removed when the reference is resolved."
+    out = [Sentence("path", text, path.span, rule_)]
+    decoded = [c for c in a.characters if c.escape_octet is not None and c.decoded]
+    if decoded:
+        seen: list[str] = []
+        for c in decoded:
+            if c.decoded not in seen and c.decoded is not None:
+                seen.append(c.decoded)
+        shown = ", ".join(repr(ch) for ch in seen[:8])
+        first = decoded[0].index
+        out.append(
+            Sentence(
+                "percent",
+                f"Percent-encoded octets ('%' and two hex digits) stand for characters that"
+                f" may not appear literally; here they decode to {shown}.",
+                Span(first, first + 3),
+                rule("pct-encoded", ed) or rule("escaped", ed) or rule("escape", ed),
+            )
+        )
+    for seg in sp.segments:
+        for p in seg.params:
+            out.append(
+                Sentence(
+                    "param",
+                    f"{_q(p.text)} after ';' is a parameter of the segment {_q(seg.name.text)}.",
+                    p.span,
+                    rule_for_component("param", ed),
+                )
+            )
+            break
+    return out
+
+
+def _finding_sentences(a: Analysis) -> list[Sentence]:
+    out: list[Sentence] = []
+    for f in a.findings:
+        if f.severity in ("danger", "warning"):
+            tone: Tone = "danger" if f.severity == "danger" else "warning"
+            out.append(Sentence("finding", f.message, f.span, None, tone))
+    return out
+
+
+def _edition_notes(parsed: ParsedReference, ed: str) -> tuple[EditionNote, ...]:
+    sp = parsed.split
+    text = sp.text
+    keys: list[tuple[str, Span | None]] = []
+
+    def first(chars: str, within: Span | None = None) -> Span | None:
+        lo, hi = (0, len(text)) if within is None else (within.start, within.end)
+        for i in range(lo, hi):
+            if text[i] in chars:
+                return Span(i, i + 1)
+        return None
+
+    host = sp.host
+    if host is not None and host.text.startswith("["):
+        keys.append(("brackets", host.span))
+    if ";" in sp.path.text:
+        keys.append(("params", first(";", sp.path.span)))
+    if sp.userinfo is not None:
+        keys.append(("userinfo-1993", sp.userinfo.span))
+        if ":" in sp.userinfo.text:
+            keys.append(("password", first(":", sp.userinfo.span)))
+    tail = Span(sp.scheme.span.end if sp.scheme is not None else 0, len(text))
+    for key, chars in (("tilde", "~"), ("unwise", "{}|\\^`"), ("marks", "!*'()"),
+                       ("dollar-comma", "$,")):
+        where = first(chars, tail)
+        if where is not None:
+            keys.append((key, where))
+    if (parsed.host_info is not None and parsed.host_info.kind == "ipv4") or (
+        host is not None and host.text.count(".") == 3
+        and host.text.replace(".", "").isascii() and host.text.replace(".", "").isdigit()
+    ):
+        keys.append(("ipv4-digits", host.span if host is not None else None))
+    if sp.fragment is not None:
+        keys.append(("fragment", sp.fragment.span))
+    if sp.query is not None and "+" in sp.query.text:
+        keys.append(("search-plus", first("+", sp.query.span)))
+    if sp.scheme is not None and sp.scheme.text[:1].isdigit():
+        keys.append(("scheme-digit", sp.scheme.span))
+    if sp.port is not None and not sp.port.text:
+        keys.append(("empty-port", Span(sp.port.span.start - 1, sp.port.span.end)))
+    return tuple(EditionNote(k, NOTES[k][0], span, NOTES[k][1]) for k, span in keys)

@@ -1,0 +1,165 @@
+"""One URI under every edition side by side: a history lesson on the standard.
+
+For draft-1993, draft-1997, RFC 2396, draft-2003, RFC 3986 and the WHATWG URL
+Standard: valid or not, why not (the diagnostics, or the browser's failure), which
+characters change class from one edition to another, and what a browser makes of
+the string (its serialization, from ``whatwg.read_whatwg`` through ada-url).
+Frozen results; never raises for any string.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from uriinspector.core.charsets import char_class
+from uriinspector.core.diagnostics import Diagnostic
+from uriinspector.core.editions import EDITION_TITLES, Edition
+from uriinspector.core.parse import parse
+from uriinspector.core.spans import Span
+from uriinspector.core.whatwg import WhatwgReading, read_whatwg
+
+__all__ = [
+    "SIDE_BY_SIDE",
+    "CharDifference",
+    "EditionReading",
+    "broad_class",
+    "class_differences",
+    "editions_side_by_side",
+]
+
+#: The rows of the view, oldest edition first, the browser last.
+SIDE_BY_SIDE: tuple[str, ...] = (
+    "draft-1993",
+    "draft-1997",
+    "rfc2396",
+    "draft-2003",
+    "rfc3986",
+    "whatwg",
+)
+_GRAMMARS: tuple[str, ...] = SIDE_BY_SIDE[:-1]
+
+#: class name (charsets.char_class, any edition) -> what it means for data
+_BROAD: dict[str, str] = {
+    "unreserved": "unreserved",
+    "mark": "unreserved",
+    "alphanum": "unreserved",
+    "safe": "unreserved",  # draft-1993 xalpha: plain data there
+    "extra": "unreserved",
+    "gen-delim": "reserved",
+    "sub-delim": "reserved",
+    "reserved": "reserved",
+    "escape": "escape",
+}
+
+
+def broad_class(name: str) -> str:
+    """Fold an edition's class name into unreserved / reserved / escape / excluded /
+    non-ascii, so that classes can be compared across editions that name them apart."""
+    if name in ("non-ascii", "surrogate"):
+        return name
+    return _BROAD.get(name, "excluded")
+
+
+@dataclass(frozen=True, slots=True)
+class CharDifference:
+    """A run of identical characters whose class is not the same in every edition.
+
+    ``classes`` pairs each grammar edition (oldest first) with its class name there.
+    """
+
+    span: Span
+    char: str
+    classes: tuple[tuple[str, str], ...]
+
+    def class_in(self, edition: str) -> str | None:
+        """This character's class under ``edition`` (None for WHATWG)."""
+        for ed, name in self.classes:
+            if ed == edition:
+                return name
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class EditionReading:
+    """The input under one edition: verdict, reasons, differing classes, serialization.
+
+    ``reasons`` are the error diagnostics' sentences (or the browser's failure);
+    ``differences`` are the characters whose class changes across editions, each with
+    this edition's class (empty for WHATWG, which has no character classes).
+    ``serialization`` is the browser's ``href`` on the WHATWG row, else None.
+    """
+
+    edition: str
+    label: str
+    valid: bool
+    reasons: tuple[str, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    differences: tuple[tuple[Span, str], ...]
+    serialization: str | None
+
+
+def class_differences(text: str, *, limit: int = 200) -> tuple[CharDifference, ...]:
+    """The characters of ``text`` whose broad class differs between the five grammar
+    editions, as runs of the same character; at most ``limit`` runs (linear time)."""
+    out: list[CharDifference] = []
+    cache: dict[str, tuple[tuple[str, str], ...] | None] = {}
+    i = 0
+    n = len(text)
+    while i < n and len(out) < limit:
+        ch = text[i]
+        if ch not in cache:
+            classes = tuple((ed, char_class(ch, ed)) for ed in _GRAMMARS)
+            differs = len({broad_class(c) for _e, c in classes}) > 1
+            cache[ch] = classes if differs else None
+        classes_or_none = cache[ch]
+        j = i + 1
+        while j < n and text[j] == ch:
+            j += 1
+        if classes_or_none is not None:
+            out.append(CharDifference(Span(i, j), ch, classes_or_none))
+        i = j
+    return tuple(out)
+
+
+def _whatwg_row(reading: WhatwgReading) -> EditionReading:
+    reasons = () if reading.valid else (
+        "The WHATWG URL parser returns failure"
+        + (f": {reading.error}" if reading.error else "")
+        + " — a browser would not open it.",
+    )
+    return EditionReading(
+        "whatwg",
+        EDITION_TITLES["whatwg"],
+        reading.valid,
+        reasons,
+        (),
+        (),
+        reading.href,
+    )
+
+
+def editions_side_by_side(
+    text: str, *, whatwg: WhatwgReading | None = None
+) -> tuple[EditionReading, ...]:
+    """``text`` under each edition of :data:`SIDE_BY_SIDE`, oldest first, WHATWG last.
+
+    Pass ``whatwg`` (an analysis' existing reading) to avoid reading it twice.
+    """
+    diffs = class_differences(text)
+    rows: list[EditionReading] = []
+    for ed in _GRAMMARS:
+        parsed = parse(text, Edition(ed))
+        errors = tuple(d for d in parsed.diagnostics if d.severity == "error")
+        rows.append(
+            EditionReading(
+                ed,
+                EDITION_TITLES[ed],
+                parsed.valid,
+                tuple(d.message for d in errors),
+                parsed.diagnostics,
+                tuple((d.span, d.class_in(ed) or "") for d in diffs),
+                None,
+            )
+        )
+    rows.append(_whatwg_row(whatwg if whatwg is not None else read_whatwg(text)))
+    return tuple(rows)

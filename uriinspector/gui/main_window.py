@@ -266,6 +266,14 @@ class MainWindow(QMainWindow):
         self.quitAction.setMenuRole(QAction.MenuRole.QuitRole)
 
         edit_menu = bar.addMenu("&Edit")
+        stack = getattr(self.panes["components"], "undo_stack", None)
+        if stack is not None:  # builder edits in the Components tree; typing has its own undo
+            self.undoEditAction = stack.createUndoAction(self, "&Undo")
+            self.undoEditAction.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
+            self.redoEditAction = stack.createRedoAction(self, "&Redo")
+            self.redoEditAction.setShortcut(QKeySequence(QKeySequence.StandardKey.Redo))
+            edit_menu.addActions([self.undoEditAction, self.redoEditAction])
+            edit_menu.addSeparator()
         self.copyNormalizedAction = self._action(
             edit_menu, "Copy &Normalized", self.copy_normalized, "Ctrl+Shift+N", "copy"
         )
@@ -313,6 +321,9 @@ class MainWindow(QMainWindow):
         ladder = self.panes["ladder"]
         if hasattr(ladder, "compareChanged"):
             ladder.compareChanged.connect(c.set_compare_text)
+        components = self.panes["components"]
+        if hasattr(components, "uriEdited"):
+            components.uriEdited.connect(self.set_uri)
         findings = self.panes["findings"]
         if hasattr(findings, "inspectRequested"):
             findings.inspectRequested.connect(self._on_findings_inspect_requested)

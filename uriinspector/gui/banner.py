@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 from uriinspector.gui.uri_field import visible_text
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QTextDocument
+
     from uriinspector.core.analysis import Analysis
 
 _LEVEL_WORDS = {
@@ -94,13 +96,17 @@ class EffectiveHostBanner(QLabel):
         self.setProperty("level", "nothing-notable")
         self.setText("Type or paste a link to see where it really goes.")
         self.level = "nothing-notable"
+        self._doc: QTextDocument | None = None
 
     def show_analysis(self, analysis: Analysis) -> None:
-        """Say where ``analysis``'s link goes."""
+        """Say where ``analysis``'s link goes (nothing is re-laid out when unchanged)."""
         text, level = banner_html(analysis)
-        self.setText(text)
-        self.setAccessibleDescription(self.plain_text())
-        self.setToolTip("\n".join(visible_text(r, 400) for r in analysis.verdict.reasons))
+        if text != self.text():
+            self.setText(text)
+            self.setAccessibleDescription(self.plain_text())
+        tip = "\n".join(visible_text(r, 400) for r in analysis.verdict.reasons)
+        if tip != self.toolTip():
+            self.setToolTip(tip)
         if level != self.level:
             self.level = level
             self.setProperty("level", level)
@@ -109,8 +115,11 @@ class EffectiveHostBanner(QLabel):
 
     def plain_text(self) -> str:
         """The banner as a screen reader or a test reads it."""
-        from PySide6.QtGui import QTextDocument
+        if self._doc is None:
+            from PySide6.QtGui import QTextDocument
 
-        doc = QTextDocument()
-        doc.setHtml(self.text())
-        return doc.toPlainText()
+            # One document, reused: a QTextDocument made in Python per call leaks
+            # references to None on PySide6 6.11 / CPython 3.11.
+            self._doc = QTextDocument(self)
+        self._doc.setHtml(self.text())
+        return self._doc.toPlainText()

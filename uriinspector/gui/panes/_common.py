@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import html
 import unicodedata
+from collections.abc import Sequence
 from typing import Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtWidgets import QListWidgetItem, QTableWidgetItem, QTreeWidgetItem, QWidget
 
 #: The finding or diagnostic code of a row (the contract's stable id).
 CODE_ROLE = Qt.ItemDataRole.UserRole
@@ -31,6 +33,89 @@ class SpanLike(Protocol):
 
     @property
     def end(self) -> int: ...
+
+
+class _Prototypes:
+    """Blank items that new rows are cloned from (made on first use)."""
+
+    tree: QTreeWidgetItem | None = None
+    list: QListWidgetItem | None = None
+    table: QTableWidgetItem | None = None
+
+
+def tree_item(texts: Sequence[str] = ()) -> QTreeWidgetItem:
+    """A new tree row with ``texts`` in its columns, made by C++ (never leaks ``None``).
+
+    PySide6 6.11 on CPython 3.11 keeps one reference to ``None`` for every item *made
+    in Python* (``QTreeWidgetItem(...)``) on which C++ then calls a virtual method
+    (painting calls ``data()``; ``setText`` calls ``setData``), once the item is
+    destroyed: +1 per row per rebuild. An item made by ``clone()`` is a plain C++
+    object with no Python override table, so cloning a blank prototype avoids it.
+    """
+    if _Prototypes.tree is None:
+        _Prototypes.tree = QTreeWidgetItem()
+    item = _Prototypes.tree.clone()
+    for column, text in enumerate(texts):
+        item.setText(column, text)
+    return item
+
+
+def list_item(text: str, icon: QIcon | None = None) -> QListWidgetItem:
+    """A new list row made by C++ (see :func:`tree_item` for why)."""
+    if _Prototypes.list is None:
+        _Prototypes.list = QListWidgetItem()
+    item = _Prototypes.list.clone()
+    item.setText(text)
+    if icon is not None:
+        item.setIcon(icon)
+    return item
+
+
+def table_item(text: str) -> QTableWidgetItem:
+    """A new table cell made by C++ (see :func:`tree_item` for why)."""
+    if _Prototypes.table is None:
+        _Prototypes.table = QTableWidgetItem()
+    item = _Prototypes.table.clone()
+    item.setText(text)
+    return item
+
+
+def set_cell(
+    item: QTreeWidgetItem | QListWidgetItem | QTableWidgetItem,
+    column: int = 0,
+    *,
+    text: str | None = None,
+    tooltip: str | None = None,
+    font: QFont | None = None,
+    foreground: QColor | None = None,
+    background: QColor | None = None,
+    alignment: Qt.AlignmentFlag | None = None,
+) -> None:
+    """Set an item's text, tooltip, font, colours or alignment, the ones given.
+
+    Goes through ``setData`` with the matching roles, which also keeps items made in
+    Python (``QTableWidgetItem(...)``) from leaking a reference to ``None`` through
+    their own setters. ``column`` is ignored for list and table items.
+    """
+    roles: list[tuple[Qt.ItemDataRole, object]] = []
+    if text is not None:
+        roles.append((Qt.ItemDataRole.DisplayRole, text))
+    if tooltip is not None:
+        roles.append((Qt.ItemDataRole.ToolTipRole, tooltip))
+    if font is not None:
+        roles.append((Qt.ItemDataRole.FontRole, font))
+    if foreground is not None:
+        roles.append((Qt.ItemDataRole.ForegroundRole, QColor(foreground)))
+    if background is not None:
+        roles.append((Qt.ItemDataRole.BackgroundRole, QColor(background)))
+    if alignment is not None:
+        roles.append((Qt.ItemDataRole.TextAlignmentRole, int(alignment)))
+    if isinstance(item, QTreeWidgetItem):
+        for role, value in roles:
+            item.setData(column, role, value)
+    else:
+        for role, value in roles:
+            item.setData(role, value)
 
 
 def name_widget(widget: QWidget, name: str, accessible: str | None = None) -> None:

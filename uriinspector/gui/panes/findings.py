@@ -7,7 +7,7 @@ under the chosen edition). Every row carries its stable code at ``UserRole``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
@@ -29,13 +29,16 @@ from uriinspector.gui.panes._common import (
     CODE_ROLE,
     SPAN_ROLE,
     esc,
+    list_item,
     name_widget,
+    set_cell,
     span_tuple,
     visible_text,
 )
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
+    from uriinspector.core.diagnostics import Diagnostic
     from uriinspector.core.findings.base import Finding
 
 EMBEDDED_URL = "embedded-url"
@@ -59,6 +62,18 @@ def nested_url(finding: Finding, text: str) -> str:
         if isinstance(value, str) and value:
             return value
     return text[finding.span.start : finding.span.end]
+
+
+class _Row(NamedTuple):
+    """What one list row shows; equal rows need no rebuild."""
+
+    kind: str  # "finding" or "diagnostic"
+    severity: str
+    text: str
+    code: str
+    span: tuple[int, int] | None
+    tooltip: str
+    nested: str | None
 
 
 class FindingsPane(QWidget):
@@ -98,61 +113,85 @@ class FindingsPane(QWidget):
         self.view.customContextMenuRequested.connect(self._on_view_context_menu)
         self.inspect_button.clicked.connect(self._on_inspect_clicked)
         self._icons: dict[str, QIcon] = {}
+        self._rows: tuple[_Row, ...] | None = None
 
     # ---- public interface --------------------------------------------------------
 
     def show_analysis(self, a: Analysis) -> None:
-        """List ``a.findings`` then the parse diagnostics; keep the selected code."""
+        """List ``a.findings`` then the parse diagnostics; keep the selected code.
+
+        While typing, the list is usually the same from one keystroke to the next: the
+        rows are rebuilt only when what they show (codes, spans, messages) changed.
+        """
+        diagnostics = tuple(a.parsed.diagnostics)
+        rows = tuple(self._finding_row(f, a.text) for f in a.findings) + tuple(
+            self._diagnostic_row(d) for d in diagnostics
+        )
+        if rows != self._rows:
+            self._rows = rows
+            self._fill(rows)
+        self._update_summary(a, len(diagnostics))
+        self._update_button()
+
+    def _fill(self, rows: tuple[_Row, ...]) -> None:
         current = self.view.currentItem()
         keep = None if current is None else (current.data(CODE_ROLE), current.data(SPAN_ROLE))
         self._syncing = True
         try:
             self.view.clear()
-            for f in a.findings:
-                self._add_finding(f, a.text)
-            diagnostics = tuple(a.parsed.diagnostics)
-            for d in diagnostics:
-                word = _DIAGNOSTIC_WORDS.get(d.severity, d.severity)
-                item = QListWidgetItem(self._diagnostic_icon(d.severity), f"{word} · {d.message}")
-                item.setData(CODE_ROLE, d.code)
-                item.setData(SPAN_ROLE, span_tuple(d.span))
-                item.setData(KIND_ROLE, "diagnostic")
-                item.setToolTip(
-                    f"<p><b>{esc(d.code)}</b> ({esc(d.severity)}, grammar diagnostic)</p>"
-                    f"<p>{esc(d.message)}</p>"
+            bold = QFont(self.view.font())
+            bold.setBold(True)
+            for row in rows:
+                icon = (
+                    self._finding_icon(row.severity)
+                    if row.kind == "finding"
+                    else self._diagnostic_icon(row.severity)
                 )
+                item = list_item(row.text, icon)  # made by C++: no None leak (_common)
+                item.setData(CODE_ROLE, row.code)
+                item.setData(SPAN_ROLE, row.span)
+                item.setData(KIND_ROLE, row.kind)
+                set_cell(item, tooltip=row.tooltip)
+                if row.nested is not None:
+                    item.setData(NESTED_ROLE, row.nested)
+                if row.kind == "finding" and row.severity == "danger":
+                    set_cell(item, font=bold)
                 self.view.addItem(item)
             if keep is not None:
-                for row in range(self.view.count()):
-                    item = self.view.item(row)
+                for n in range(self.view.count()):
+                    item = self.view.item(n)
                     if (item.data(CODE_ROLE), item.data(SPAN_ROLE)) == keep:
                         self.view.setCurrentItem(item)
                         break
         finally:
             self._syncing = False
-        self._update_summary(a, len(diagnostics))
-        self._update_button()
 
     # ---- rows --------------------------------------------------------------------
 
-    def _add_finding(self, f: Finding, source: str) -> None:
+    @staticmethod
+    def _finding_row(f: Finding, source: str) -> _Row:
         word = _FINDING_WORDS.get(f.severity, f.severity)
-        text = f"{word} · {visible_text(f.message)}"
-        item = QListWidgetItem(self._finding_icon(f.severity), text)
-        item.setData(CODE_ROLE, f.code)
-        item.setData(SPAN_ROLE, span_tuple(f.span))
-        item.setData(KIND_ROLE, "finding")
-        if f.severity == "danger":
-            font = QFont(self.view.font())
-            font.setBold(True)
-            item.setFont(font)
         tip = f"<p><b>{esc(f.code)}</b> ({esc(f.severity)})</p><p>{esc(f.message)}</p>"
+        nested: str | None = None
         if f.code == EMBEDDED_URL:
-            url = nested_url(f, source)
-            item.setData(NESTED_ROLE, url)
-            tip += f"<p>Nested URL: <code>{esc(url)}</code></p>"
-        item.setToolTip(tip)
-        self.view.addItem(item)
+            nested = nested_url(f, source)
+            tip += f"<p>Nested URL: <code>{esc(nested)}</code></p>"
+        return _Row(
+            "finding", f.severity, f"{word} · {visible_text(f.message)}", f.code,
+            span_tuple(f.span), tip, nested,
+        )
+
+    @staticmethod
+    def _diagnostic_row(d: Diagnostic) -> _Row:
+        word = _DIAGNOSTIC_WORDS.get(d.severity, d.severity)
+        tip = (
+            f"<p><b>{esc(d.code)}</b> ({esc(d.severity)}, grammar diagnostic)</p>"
+            f"<p>{esc(d.message)}</p>"
+        )
+        return _Row(
+            "diagnostic", d.severity, f"{word} · {d.message}", d.code, span_tuple(d.span),
+            tip, None,
+        )
 
     def _update_summary(self, a: Analysis, n_diag: int) -> None:
         verdict = getattr(a, "verdict", None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QFont, QFontDatabase, QPalette
+from PySide6.QtGui import QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -25,7 +25,14 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector.gui.panes import palette
-from uriinspector.gui.panes._common import HTML_ROLE, esc, name_widget, visible_text
+from uriinspector.gui.panes._common import (
+    HTML_ROLE,
+    esc,
+    name_widget,
+    set_cell,
+    tree_item,
+    visible_text,
+)
 from uriinspector.gui.panes._html_delegate import HtmlDelegate
 
 if TYPE_CHECKING:
@@ -196,28 +203,28 @@ class LadderPane(QWidget):
             {r.name: r.value for r in self._other.rungs} if self._other is not None else {}
         )
         previous = ladder.input
+        italic = QFont(self.view.font())
+        italic.setItalic(True)
         for rung in ladder.rungs:
-            item = QTreeWidgetItem()
-            item.setText(COL_RUNG, RUNG_LABELS.get(rung.name, rung.name))
+            # tree_item: a row made by C++, so rebuilding never leaks None (_common).
+            item = tree_item(
+                [RUNG_LABELS.get(rung.name, rung.name), visible_text(rung.value), "", ""]
+            )
             item.setData(COL_RUNG, Qt.ItemDataRole.UserRole, rung.name)
-            item.setText(COL_VALUE, visible_text(rung.value))
-            item.setFont(COL_VALUE, self._mono)
+            set_cell(item, COL_VALUE, font=self._mono)
             tip = edits_tooltip(previous, rung)
             if not rung.performed:
-                item.setText(COL_CHANGE, "not performed")
                 note = rung.note or "not performed"
                 if not note.lower().startswith("not performed"):
                     note = f"not performed — {note}"
-                item.setText(COL_VALUE, note)
+                set_cell(item, COL_CHANGE, text="not performed")
+                set_cell(item, COL_VALUE, text=note)
                 item.setData(COL_VALUE, HTML_ROLE, f"<i style='color:{dim.name()}'>{esc(note)}</i>")
-                italic = QFont(self.view.font())
-                italic.setItalic(True)
                 for col in (COL_VALUE, COL_CHANGE):
-                    item.setFont(col, italic)
-                    item.setForeground(col, dim)
+                    set_cell(item, col, font=italic, foreground=dim)
             elif rung.edits:
                 n = len(rung.edits)
-                item.setText(COL_CHANGE, f"{n} edit{'s' if n != 1 else ''}")
+                set_cell(item, COL_CHANGE, text=f"{n} edit{'s' if n != 1 else ''}")
                 if len(previous) <= MAX_DIFF_CHARS and len(rung.value) <= MAX_DIFF_CHARS:
                     item.setData(
                         COL_VALUE, HTML_ROLE,
@@ -227,12 +234,10 @@ class LadderPane(QWidget):
                 plain = f"<span style='white-space:pre-wrap'>{esc(rung.value)}</span>"
                 item.setData(COL_VALUE, HTML_ROLE, plain)
             if rung.performed and not rung.edits:
-                item.setText(COL_CHANGE, "no change")
-                item.setForeground(COL_CHANGE, dim)
-                if rung.note:
-                    item.setText(COL_CHANGE, "no change ⓘ")
+                change = "no change ⓘ" if rung.note else "no change"
+                set_cell(item, COL_CHANGE, text=change, foreground=dim)
             for col in range(len(HEADERS)):
-                item.setToolTip(col, tip)
+                set_cell(item, col, tooltip=tip)
             if rung.name in equal_at:
                 self._mark_compare(item, rung.name, equal_at[rung.name], first, other_values)
             self.view.addTopLevelItem(item)
@@ -253,19 +258,21 @@ class LadderPane(QWidget):
     ) -> None:
         base = self.view.palette().color(QPalette.ColorRole.Base)
         if name == first:
-            item.setText(COL_COMPARE, FIRST_AGREE)
             bold = QFont(self.view.font())
             bold.setBold(True)
-            item.setFont(COL_COMPARE, bold)
-            item.setFont(COL_RUNG, bold)
-            brush = QBrush(palette.tint(palette.AGREES_HUE, base, 0.25))
+            set_cell(item, COL_COMPARE, text=FIRST_AGREE, font=bold)
+            set_cell(item, COL_RUNG, font=bold)
+            tint = palette.tint(palette.AGREES_HUE, base, 0.25)
             for col in range(len(HEADERS)):
-                item.setBackground(col, brush)
+                set_cell(item, col, background=tint)
         else:
-            item.setText(COL_COMPARE, EQUAL if equal else NOT_YET)
+            set_cell(item, COL_COMPARE, text=EQUAL if equal else NOT_YET)
         other = other_values.get(name)
         if other is not None:
-            item.setToolTip(COL_COMPARE, f"<p>The other URI here: <code>{esc(other)}</code></p>")
+            set_cell(
+                item, COL_COMPARE,
+                tooltip=f"<p>The other URI here: <code>{esc(other)}</code></p>",
+            )
 
     def _update_compare_summary(self) -> None:
         c = self._comparison

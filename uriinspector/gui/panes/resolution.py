@@ -34,7 +34,15 @@ from PySide6.QtWidgets import (
 
 from uriinspector.core.editions import EDITION_TITLES
 from uriinspector.gui.panes import palette
-from uriinspector.gui.panes._common import CODE_ROLE, esc, name_widget, visible_text
+from uriinspector.gui.panes._common import (
+    CODE_ROLE,
+    esc,
+    name_widget,
+    set_cell,
+    table_item,
+    tree_item,
+    visible_text,
+)
 
 if TYPE_CHECKING:
     from uriinspector.core.resolve import Resolution
@@ -329,33 +337,33 @@ class ResolutionPane(QWidget):
 
     def _fill_rules_row(self, row: int, r: Resolution, reference: Resolution | None) -> None:
         differs = _differs(r, reference)
-        label = QTableWidgetItem(rules_label(r.rules))
+        # Cells made by C++ (table_item): rebuilding them never leaks None (_common).
+        label = table_item(rules_label(r.rules))
         label.setData(CODE_ROLE, r.rules)
-        label.setToolTip(EDITION_TITLES.get(r.rules, r.rules))
+        set_cell(label, tooltip=EDITION_TITLES.get(r.rules, r.rules))
         if r.rules == REFERENCE_RULES:
             mark_text = "reference"
         elif differs:
             mark_text = f"{DIFFERS_MARK} differs"
         else:
             mark_text = f"{SAME_MARK} same"
-        mark = QTableWidgetItem(mark_text)
-        mark.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        mark = table_item(mark_text)
+        set_cell(mark, alignment=Qt.AlignmentFlag.AlignCenter)
         text = target_text(r)
-        target = QTableWidgetItem(visible_text(text))
-        target.setFont(self._mono)
-        target.setToolTip(f"<p><code>{esc(text)}</code></p>")
+        target = table_item(visible_text(text))
+        set_cell(target, font=self._mono, tooltip=f"<p><code>{esc(text)}</code></p>")
         if r.target is None:
             italic = QFont(self._mono)
             italic.setItalic(True)
-            target.setFont(italic)
+            set_cell(target, font=italic)
         if differs:
             base = self.rulesTable.palette().color(self.rulesTable.palette().ColorRole.Base)
-            brush = QBrush(palette.tint(palette.DIFFERS_HUE, base, 0.28))
+            tint = palette.tint(palette.DIFFERS_HUE, base, 0.28)
             bold = QFont(self.rulesTable.font())
             bold.setBold(True)
-            mark.setFont(bold)
+            set_cell(mark, font=bold)
             for item in (label, mark, target):
-                item.setBackground(brush)
+                set_cell(item, background=tint)
         self.rulesTable.setItem(row, COL_RULES, label)
         self.rulesTable.setItem(row, COL_MARK, mark)
         self.rulesTable.setItem(row, COL_TARGET, target)
@@ -384,20 +392,19 @@ class ResolutionPane(QWidget):
             f"{len(r.steps)} step{'s' if len(r.steps) != 1 else ''}{same}"
         )
         for n, step in enumerate(r.steps, start=1):
-            item = QTreeWidgetItem(
+            item = tree_item(
                 [str(n), step.rule, visible_text(step.detail), visible_text(step.value)]
             )
-            item.setFont(3, self._mono)
-            item.setToolTip(1, esc(step.rule))
-            item.setToolTip(2, f"<p>{esc(step.detail)}</p>")
-            item.setToolTip(3, f"<p><code>{esc(step.value)}</code></p>")
+            set_cell(item, 3, font=self._mono, tooltip=f"<p><code>{esc(step.value)}</code></p>")
+            set_cell(item, 1, tooltip=esc(step.rule))
+            set_cell(item, 2, tooltip=f"<p>{esc(step.detail)}</p>")
             item.setData(0, CODE_ROLE, step.value)
             self.traceView.addTopLevelItem(item)
         if r.error is not None:
-            item = QTreeWidgetItem(["", "error", f"{r.error.message} ({r.error.code})", ""])
+            item = tree_item(["", "error", f"{r.error.message} ({r.error.code})", ""])
             italic = QFont(self.traceView.font())
             italic.setItalic(True)
-            item.setFont(2, italic)
+            set_cell(item, 2, font=italic)
             self.traceView.addTopLevelItem(item)
 
     # ---- slots -------------------------------------------------------------------

@@ -30,8 +30,10 @@ from uriinspector.gui.panes._common import (
     SpanLike,
     esc,
     name_widget,
+    set_cell,
     span_label,
     span_tuple,
+    tree_item,
     visible_text,
 )
 
@@ -128,24 +130,25 @@ class UrnPane(QWidget):
         span: SpanLike | None,
         tip: str,
     ) -> QTreeWidgetItem:
-        item = QTreeWidgetItem()
-        item.setText(COL_NAME, label)
         if value is None:
-            item.setText(COL_VALUE, UNDEFINED_TEXT)
+            shown = UNDEFINED_TEXT
+        elif value == "":
+            shown = EMPTY_TEXT
+        else:
+            shown = visible_text(value)
+        item = tree_item([label, shown, span_label(span)])  # made by C++: no None leak
+        if value is None:
             italic = QFont(self.view.font())
             italic.setItalic(True)
-            item.setFont(COL_VALUE, italic)
-            item.setForeground(COL_VALUE, palette.dim_color(self.view.palette()))
-        elif value == "":
-            item.setText(COL_VALUE, EMPTY_TEXT)
-        else:
-            item.setText(COL_VALUE, visible_text(value))
-            item.setFont(COL_VALUE, self._mono)
-        item.setText(COL_SPAN, span_label(span))
+            set_cell(
+                item, COL_VALUE, font=italic, foreground=palette.dim_color(self.view.palette())
+            )
+        elif value != "":
+            set_cell(item, COL_VALUE, font=self._mono)
         item.setData(COL_NAME, SPAN_ROLE, span_tuple(span))
-        item.setToolTip(COL_NAME, esc(tip))
+        set_cell(item, COL_NAME, tooltip=esc(tip))
         if value:
-            item.setToolTip(COL_VALUE, f"<p><code>{esc(value)}</code></p>")
+            set_cell(item, COL_VALUE, tooltip=f"<p><code>{esc(value)}</code></p>")
         if parent is None:
             self.view.addTopLevelItem(item)
         else:
@@ -179,7 +182,7 @@ class UrnPane(QWidget):
                             "The form two URNs are compared in (URN draft §5 steps 1–4, 5a)")
             bold = QFont(self._mono)
             bold.setBold(True)
-            lex.setFont(COL_VALUE, bold)
+            set_cell(lex, COL_VALUE, font=bold)
             if urn.diagnostics:
                 diag = self._row(None, "diagnostics", f"{len(urn.diagnostics)}", None,
                                  "What is wrong with this URN")
@@ -190,8 +193,11 @@ class UrnPane(QWidget):
                         diag, f"{palette.SEVERITY_GLYPHS.get(sev, '')} {word}",
                         diagnostic.message, diagnostic.span, diagnostic.code,
                     )
-                    item.setFont(COL_VALUE, self.view.font())
-                    item.setForeground(COL_NAME, palette.severity_color(sev, self.view.palette()))
+                    set_cell(item, COL_VALUE, font=self.view.font())
+                    set_cell(
+                        item, COL_NAME,
+                        foreground=palette.severity_color(sev, self.view.palette()),
+                    )
                     item.setData(COL_NAME, CODE_ROLE, diagnostic.code)
             self.view.expandAll()
         finally:

@@ -114,11 +114,11 @@ def test_export_all_writes_a_report_per_uri(qtbot: QtBot, tmp_path: Path) -> Non
     qtbot.addWidget(pane)
     _extract(qtbot, pane, SAMPLE_MAIL)
     assert pane.exportButton.isEnabled()
+    assert sorted(pane.exportActions) == ["html", "json", "md"]
     written = pane.export_all(tmp_path / "html")
     assert len(written) == 9 and written[5].name == "006-10.0.0.1.html"
     assert "misleading-userinfo" in written[5].read_text("utf-8")
-    pane.formatBox.setCurrentIndex(pane.formatBox.findData("json"))
-    written = pane.export_all(tmp_path / "json")
+    written = pane.export_all(tmp_path / "json", "json")
     answers = [json.loads(p.read_text("utf-8")) for p in written]
     assert [a["input"] for a in answers] == [e.target for e in pane.results()]
     assert answers[3] == protocol.handle_request(
@@ -156,3 +156,17 @@ def test_export_of_the_empty_start_says_so(window: MainWindow, tmp_path: Path) -
     window.export_report(tmp_path / "x.md", "md")
     md = (tmp_path / "x.md").read_text("utf-8")
     assert md.startswith('# URI Inspector report\n\n`""` (empty)\n')
+
+
+def test_export_menu_asks_for_a_folder_and_writes(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    pane = ExtractPane()
+    qtbot.addWidget(pane)
+    _extract(qtbot, pane, "<URL:http://a.example/x> and www.w3.org/Addressing/")
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
+    pane.exportActions["md"].trigger()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["001-a.example.md", "002-www.w3.org.md"]
+    assert pane.status.text() == f"Wrote 2 reports to {tmp_path}."

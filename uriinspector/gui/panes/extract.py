@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -99,16 +100,19 @@ class ExtractPane(QWidget):
         self.status = QLabel(self)
         name_widget(self.status, "extractStatus")
         row.addWidget(self.status, 1)
-        self.formatBox = QComboBox(self)
-        name_widget(self.formatBox, "extractFormat", "Report format for Export all")
-        for label, fmt in (("HTML", "html"), ("Markdown", "md"), ("JSON", "json")):
-            self.formatBox.addItem(label, fmt)
-        row.addWidget(self.formatBox)
+        # One button with a format menu keeps the row narrow (the window fits 1024 px).
         self.exportButton = QPushButton("Export all…", self)
         name_widget(self.exportButton, "extractExportAll")
         self.exportButton.setToolTip("Write a report for every URI found into a folder")
         self.exportButton.setEnabled(False)
-        self.exportButton.clicked.connect(self.export_all_dialog)
+        menu = QMenu(self.exportButton)
+        self.exportActions: dict[str, QAction] = {}
+        for label, fmt in (("HTML reports…", "html"), ("Markdown reports…", "md"),
+                           ("JSON reports…", "json")):  # fmt: skip
+            action = menu.addAction(label)
+            action.triggered.connect(lambda _checked=False, f=fmt: self.export_all_dialog(f))
+            self.exportActions[fmt] = action
+        self.exportButton.setMenu(menu)
         row.addWidget(self.exportButton)
         layout.addLayout(row)
 
@@ -210,22 +214,21 @@ class ExtractPane(QWidget):
             self.uriRequested.emit(self._found[index].target)
 
     # ---- batch export -------------------------------------------------------------
-    def export_all(self, folder: Path, fmt: str | None = None) -> list[Path]:
-        """Write a report per found URI into ``folder``; return the files written."""
+    def export_all(self, folder: Path, fmt: str = "html") -> list[Path]:
+        """Write a ``fmt`` report per found URI into ``folder``; return the files written."""
         from uriinspector import report
 
-        chosen = fmt if fmt is not None else str(self.formatBox.currentData())
-        return report.write_batch([e.target for e in self._found], folder, chosen)
+        return report.write_batch([e.target for e in self._found], folder, fmt)
 
-    def export_all_dialog(self) -> None:
-        """Ask for a folder, then write every report into it."""
+    def export_all_dialog(self, fmt: str = "html") -> None:
+        """Ask for a folder, then write every ``fmt`` report into it."""
         if not self._found:
             return
         name = QFileDialog.getExistingDirectory(self, "Export a report for every URI")
         if not name:
             return
         try:
-            written = self.export_all(Path(name))
+            written = self.export_all(Path(name), fmt)
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self, "Export failed", str(exc))
             return

@@ -49,21 +49,31 @@ def _decode_layers(text: str) -> str:
     return text
 
 
+def _may_nest(text: str) -> bool:
+    """Cheap necessary condition for a ``_NESTED`` match: each of its colon forms
+    (``:``, ``%3A``, ``%253A``, any case) contains ``:`` or ``3a``/``3A``. ``str`` search
+    runs at memory speed; the case-insensitive regex costs ~70 ns a character on 1 MB."""
+    return ":" in text or "3a" in text or "3A" in text
+
+
 def _candidates(ref: SplitReference) -> Iterator[tuple[str, int, int]]:
     """(where, start, end) of each place a nested URL starts, to the end of its value."""
     path = ref.path
-    if path.text:
+    if path.text and _may_nest(path.text):
         for m in _NESTED.finditer(path.text):
             yield "path", path.span.start + m.start(), path.span.end
             break
     query = ref.query
-    if query is not None and (_NESTED.search(query.text) or _RELATIVE_HINT.search(query.text)):
+    if query is not None and (
+        (_may_nest(query.text) and _NESTED.search(query.text))
+        or _RELATIVE_HINT.search(query.text)
+    ):
         for qp in ref.query_params:
             part = qp.value if qp.value is not None else qp.key
             value = part.text
             if not value:
                 continue
-            hit = _NESTED.search(value)
+            hit = _NESTED.search(value) if _may_nest(value) else None
             if hit is not None:
                 label = f"query parameter '{show(qp.key.text, 30)}'"
                 yield label, part.span.start + hit.start(), part.span.end
@@ -71,7 +81,7 @@ def _candidates(ref: SplitReference) -> Iterator[tuple[str, int, int]]:
                 label = f"query parameter '{show(qp.key.text, 30)}'"
                 yield label, part.span.start, part.span.end
     frag = ref.fragment
-    if frag is not None and frag.text:
+    if frag is not None and frag.text and _may_nest(frag.text):
         fhit = _NESTED.search(frag.text)
         if fhit is not None:
             yield "fragment", frag.span.start + fhit.start(), frag.span.end

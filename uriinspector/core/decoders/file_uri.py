@@ -62,17 +62,24 @@ def decode_file(text: str) -> SchemeDecoding:
     ptext = path.text
     if network is None and ptext.startswith("//"):
         # file:////server/share (RFC 8089 Appendix E.3.2): UNC inside the path.
-        rest = ptext[2:]
+        # file://///server/share (five slashes) is the same (RFC 8089 Appendix E.3.2).
+        rest = ptext.lstrip("/")
+        at = path.span.start + len(ptext) - len(rest)
         slash = rest.find("/")
         server = rest if slash == -1 else rest[:slash]
         if server:
             unc = "\\\\" + percent_decode(rest).text.replace("/", "\\")
             fields.append(DecodedField(
-                "Server", percent_decode(server).text,
-                Span(path.span.start + 2, path.span.start + 2 + len(server)),
-                _NETWORK_NOTE.format(unc=unc) + " (Four slashes: RFC 8089 Appendix E.3.2.)",
+                "Server", percent_decode(server).text, Span(at, at + len(server)),
+                _NETWORK_NOTE.format(unc=unc) + " (UNC path written in the path: RFC 8089 "
+                "Appendix E.3.2.)",
                 "warning"))
             network = unc
+            if fields and fields[0].label == "Host" and host is not None and not host.text:
+                fields[0] = DecodedField(
+                    "Host", "(empty: the server is named in the path)", host.span,
+                    "The authority is empty but the path starts with \"//\" and a server "
+                    "name: a UNC path, not this machine (RFC 8089 Appendix E.3.2).")
     m = _DRIVE.match(ptext) if network is None else None
     if m is not None:
         drive_span = Span(path.span.start + m.start(1), path.span.start + m.end(2))

@@ -63,6 +63,8 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
     ("urn", "urn", "UrnPane", "URN"),
     ("history", "history", "HistoryPane", "History"),
     ("extract", "extract", "ExtractPane", "Extract"),
+    ("explain", "explain", "ExplainPane", "Explain"),
+    ("editions", "editions", "EditionsPane", "Editions"),
 )
 
 
@@ -208,6 +210,8 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(d["findings"], d["urn"])
         self.tabifyDockWidget(d["findings"], d["history"])
         self.tabifyDockWidget(d["findings"], d["extract"])
+        self.tabifyDockWidget(d["components"], d["explain"])
+        self.tabifyDockWidget(d["components"], d["editions"])
         d["components"].raise_()
         d["findings"].raise_()
         self.resizeDocks([d["components"], d["findings"]], [640, 420], Qt.Orientation.Horizontal)

@@ -40,6 +40,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
 
 from uriinspector.core.defang import refang
+from uriinspector.core.explain import rules_in
 from uriinspector.gui.offsets import OffsetTable
 from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
 
@@ -581,6 +582,10 @@ class UriField(QTextEdit):
         for delim in analysis.parsed.split.delimiters:
             if delim.span.start <= index < delim.span.end:
                 lines.append(f"delimiter ({delim.role})")
+        rules = rules_in(analysis.parsed, index)  # issue 6: grammar on hover, innermost first
+        if rules:
+            lines.append(f"Grammar under {analysis.edition.label}:")
+            lines.extend(f"  {r.describe()}" for r in rules)
         ch = self._text[index]
         if is_chip_char(ch):
             lines.append(f"U+{ord(ch):04X} {char_name(ord(ch))}")

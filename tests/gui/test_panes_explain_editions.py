@@ -1,0 +1,182 @@
+"""Grammar on hover, the Explain pane and the Editions pane, in the real window (issue 6).
+
+Hovers are real tooltip events sent to the URI field's viewport at a character's
+position (the field converts the UTF-16 position through gui/offsets.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
+from pytestqt.qtbot import QtBot
+
+from uriinspector.gui import MainWindow
+from uriinspector.gui.panes.editions import COL_BROWSER, COL_CLASSES, COL_VERDICT, EditionsPane
+from uriinspector.gui.panes.explain import ExplainPane
+from uriinspector.gui.uri_field import UriField
+
+# draft-fielding-uri-rfc2396bis-01 (2003) §7.5, the misleading-authority example.
+SEC75 = "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"
+HOVERED = "http://example.com:8080/a%7Bb"
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1024, 640)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _load(qtbot: QtBot, window: MainWindow, text: str, edition: str = "rfc3986") -> None:
+    index = window.editionSelector.findData(edition)
+    window.editionSelector.setCurrentIndex(index)
+    window.set_uri(text)
+    qtbot.waitUntil(
+        lambda: (a := window.analysis) is not None
+        and a.text == text
+        and a.edition.value == edition,
+        timeout=20000,
+    )
+
+
+def _hover(field: UriField, index: int) -> str:
+    """A real tooltip event over code point ``index`` of the field; what Qt shows."""
+    cursor = field.textCursor()
+    cursor.setPosition(field.document_position(index))
+    left = field.cursorRect(cursor)
+    cursor.setPosition(field.document_position(index + 1))
+    right = field.cursorRect(cursor)
+    pos = QPoint((left.x() + right.x()) // 2, left.center().y())
+    event = QHelpEvent(QHelpEvent.Type.ToolTip, pos, field.viewport().mapToGlobal(pos))
+    QApplication.sendEvent(field.viewport(), event)
+    return QToolTip.text()
+
+
+def _grammar_lines(tip: str) -> list[str]:
+    lines = tip.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Grammar under"))
+    return [line.strip() for line in lines[start + 1 :] if line.startswith("  ")]
+
+
+# Showing a tooltip on the offscreen platform warns that it cannot raise the tip window.
+@pytest.mark.qt_log_ignore("does not support raise", "propagateSizeHints")
+def test_hover_host_port_percent_under_two_editions(qtbot: QtBot, window: MainWindow) -> None:
+    """RFC 3986 §3.2.2/§3.2.3/§2.1 rules, then RFC 2396 §3.2.2/§2.4.1 ones, innermost first."""
+    field = window.findChild(UriField, "uriField")
+    assert field is not None
+    host, port, pct = HOVERED.index("ample"), HOVERED.index("8080") + 1, HOVERED.index("%7B") + 1
+
+    _load(qtbot, window, HOVERED, "rfc3986")
+    tip = _hover(field, host)
+    assert "Grammar under RFC 3986" in tip
+    assert _grammar_lines(tip) == [
+        'unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" — RFC 3986 §2.3',
+        "reg-name = *( unreserved / pct-encoded / sub-delims ) — RFC 3986 §3.2.2",
+        "host = IP-literal / IPv4address / reg-name — RFC 3986 §3.2.2",
+    ]
+    assert _grammar_lines(_hover(field, port))[-1] == "port = *DIGIT — RFC 3986 §3.2.3"
+    pct_lines = _grammar_lines(_hover(field, pct))
+    assert pct_lines[0] == 'pct-encoded = "%" HEXDIG HEXDIG — RFC 3986 §2.1'
+    assert pct_lines[-1] == 'path-abempty = *( "/" segment ) — RFC 3986 §3.3'
+
+    _load(qtbot, window, HOVERED, "rfc2396")
+    tip = _hover(field, host)
+    assert "Grammar under RFC 2396" in tip
+    lines = _grammar_lines(tip)
+    assert lines[-1] == "host = hostname | IPv4address — RFC 2396 §3.2.2"
+    assert 'hostname = *( domainlabel "." ) toplabel [ "." ] — RFC 2396 §3.2.2' in lines
+    assert not any("RFC 3986" in line for line in lines)
+    assert _grammar_lines(_hover(field, port))[-1] == "port = *digit — RFC 2396 §3.2.2"
+    assert _grammar_lines(_hover(field, pct))[0] == 'escaped = "%" hex hex — RFC 2396 §2.4.1'
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "propagateSizeHints")
+def test_hover_astral_character_maps_through_offsets(qtbot: QtBot, window: MainWindow) -> None:
+    """After an astral character (two UTF-16 units) the hovered rule is still the right
+    character's: the port digit after 😀 in the host is a port."""
+    field = window.findChild(UriField, "uriField")
+    assert field is not None
+    text = "http://\U0001F600x:81/"
+    _load(qtbot, window, text)
+    assert _grammar_lines(_hover(field, text.index("81")))[-1].startswith("port = *DIGIT")
+
+
+def test_explain_pane_for_the_section_7_5_example(qtbot: QtBot, window: MainWindow) -> None:
+    """One sentence per component; clicking the host sentence selects the host."""
+    window.docks["explain"].raise_()
+    _load(qtbot, window, SEC75)
+    pane = window.panes["explain"]
+    assert isinstance(pane, ExplainPane)
+    qtbot.waitUntil(lambda: bool(pane.sentences()), timeout=10000)
+    sentences = pane.sentences()
+    assert sentences[0].startswith("This is an absolute URI")
+    assert any(s.startswith("The scheme is ftp") for s in sentences)
+    host = next(s for s in sentences if s.startswith("The host 10.0.0.1 is an IPv4 address"))
+    assert any("'cnn.example.com&story=breaking_news'" in s and "user name" in s
+               for s in sentences)
+    assert any("This link goes to 10.0.0.1" in s for s in sentences)
+    row = next(i for i in range(pane.view.count()) if pane.view.item(i).text() == host)
+    item = pane.view.item(row)
+    assert "IPv4address = dec-octet" in item.toolTip()
+    with qtbot.waitSignal(pane.spanRequested) as blocker:
+        rect = pane.view.visualItemRect(item)
+        qtbot.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    start = SEC75.index("10.0.0.1")
+    assert blocker.args == [start, start + len("10.0.0.1")]
+    field = window.findChild(UriField, "uriField")
+    assert field is not None and field._selection == (start, start + 8)
+    notes = [pane.view.item(i).text() for i in range(pane.view.count())]
+    assert "Under other editions" in notes
+    assert any(n.startswith("The 1993 draft had no user part") for n in notes)
+
+
+def test_editions_pane_ipv6_literal(qtbot: QtBot, window: MainWindow) -> None:
+    """http://[::1]/ is invalid before 2003 (RFC 2396 §2.4.3 unwise), valid after."""
+    window.docks["editions"].raise_()
+    _load(qtbot, window, "http://[::1]/")
+    pane = window.panes["editions"]
+    assert isinstance(pane, EditionsPane)
+    qtbot.waitUntil(lambda: bool(pane.verdicts()), timeout=10000)
+    assert pane.verdicts() == {
+        "draft-1993": False, "draft-1997": False, "rfc2396": False,
+        "draft-2003": True, "rfc3986": True, "whatwg": True,
+    }
+    view = pane.view
+    assert view.topLevelItemCount() == 6
+    rfc2396 = view.topLevelItem(2)
+    assert rfc2396.text(COL_VERDICT) == "invalid"
+    assert not rfc2396.icon(COL_VERDICT).isNull()
+    assert "unwise" in rfc2396.text(2)
+    assert "[ excluded-unwise" in rfc2396.text(COL_CLASSES)
+    assert "[ gen-delim" in view.topLevelItem(4).text(COL_CLASSES)
+    assert view.topLevelItem(5).text(COL_BROWSER) == "http://[::1]/"
+    with qtbot.waitSignal(pane.spanRequested) as blocker:
+        rect = view.visualItemRect(rfc2396)
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert blocker.args == [7, 8]
+
+
+def test_editions_pane_tilde_and_brace(qtbot: QtBot, window: MainWindow) -> None:
+    """'~' changes class (1993 variant → unreserved mark); '{' is excluded everywhere and
+    percent-encoded by the browser."""
+    window.docks["editions"].raise_()
+    text = "http://example.com/~user/{x}"
+    _load(qtbot, window, text)
+    pane = window.panes["editions"]
+    assert isinstance(pane, EditionsPane)
+    qtbot.waitUntil(lambda: pane.view.topLevelItemCount() == 6
+                    and "~" in pane.view.topLevelItem(0).text(COL_CLASSES), timeout=10000)
+    view = pane.view
+    assert "~ variant" in view.topLevelItem(0).text(COL_CLASSES)
+    assert "~ mark" in view.topLevelItem(2).text(COL_CLASSES)
+    assert "~ unreserved" in view.topLevelItem(4).text(COL_CLASSES)
+    assert all("{" not in view.topLevelItem(i).text(COL_CLASSES) for i in range(5))
+    assert [view.topLevelItem(i).text(COL_VERDICT) for i in range(6)] == (
+        ["invalid"] * 5 + ["valid"]
+    )
+    assert view.topLevelItem(5).text(COL_BROWSER) == "http://example.com/~user/%7Bx%7D"

@@ -1,0 +1,260 @@
+"""The Editions pane: the URI under every edition of the standard, side by side.
+
+One row per edition (draft-1993 … RFC 3986, then the browser's WHATWG reading), from
+``Analysis.editions`` (``core.editions_view``): valid or not with an icon, the
+reasons, the characters whose class changes between editions (highlighted, coloured
+by what the class means there), and the browser's serialization. A history lesson.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.core.editions_view import broad_class
+from uriinspector.gui.panes import palette
+from uriinspector.gui.panes._common import (
+    CODE_ROLE,
+    HTML_ROLE,
+    SPAN_ROLE,
+    esc,
+    name_widget,
+    set_cell,
+    span_tuple,
+    tree_item,
+    visible_char,
+    visible_text,
+)
+from uriinspector.gui.panes._html_delegate import HtmlDelegate
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
+    from uriinspector.core.editions_view import EditionReading
+
+HEADERS = ("Edition", "Verdict", "Reasons", "Character classes that differ", "Browser")
+COL_EDITION, COL_VERDICT, COL_REASONS, COL_CLASSES, COL_BROWSER = range(5)
+
+#: broad class -> hue of its highlight (Okabe–Ito; colour is never the only cue: the
+#: class name is written under the URI).
+CLASS_HUES = {
+    "unreserved": palette.BLUISH_GREEN,
+    "reserved": palette.BLUE,
+    "excluded": palette.VERMILLION,
+    "escape": palette.REDDISH_PURPLE,
+}
+#: The URI is drawn with its highlights only up to this length; beyond, the list alone.
+_DRAW_LIMIT = 300
+_LIST_LIMIT = 12
+_REASONS_LIMIT = 3
+
+
+class _Row(NamedTuple):
+    """What one row shows; equal rows need no rebuild."""
+
+    edition: str
+    label: str
+    valid: bool
+    reasons: str
+    reasons_tip: str
+    classes_text: str
+    classes_html: str
+    browser: str
+    span: tuple[int, int] | None
+
+
+def _classes_cell(text: str, r: EditionReading, background: QColor) -> tuple[str, str]:
+    """Plain and rich text of the class column: the URI with the differing characters
+    highlighted in this edition's colours, then ``char class`` pairs."""
+    if r.edition == "whatwg":
+        plain = "— no character classes: the browser percent-encodes as it serializes"
+        return plain, esc(plain)
+    if not r.differences:
+        return "— none", esc("— none")
+    pairs: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for span, cls in r.differences:
+        key = (text[span.start], cls)
+        if key not in seen:
+            seen.add(key)
+            pairs.append(f"{visible_char(text[span.start])} {cls}")
+    more = len(pairs) - _LIST_LIMIT
+    listed = " · ".join(pairs[:_LIST_LIMIT]) + (f" · and {more} more" if more > 0 else "")
+    html_parts: list[str] = []
+    if len(text) <= _DRAW_LIMIT:
+        pos = 0
+        for span, cls in r.differences:
+            html_parts.append(esc(text[pos : span.start]))
+            hue = CLASS_HUES.get(broad_class(cls), palette.ORANGE)
+            bg = palette.tint(hue, background, 0.35).name()
+            html_parts.append(
+                f"<span style='background:{bg};font-weight:bold'>"
+                f"{esc(text[span.start : span.end])}</span>"
+            )
+            pos = span.end
+        html_parts.append(esc(text[pos:]))
+        drawn = f"<code>{''.join(html_parts)}</code><br>"
+    else:
+        drawn = ""
+    return listed, f"{drawn}<small>{esc(listed)}</small>"
+
+
+class EditionsPane(QWidget):
+    """A table, one row per edition; clicking a row selects its first problem."""
+
+    spanRequested = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: tuple[_Row, ...] | None = None
+        self._relayout_pending = False
+        self._icons: dict[bool, QIcon] = {}
+        self.legend = QLabel(self)
+        self.legend.setObjectName("editionsLegend")
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.view = QTreeWidget(self)
+        name_widget(self.view, "editionsView", "Editions side by side")
+        self.view.setColumnCount(len(HEADERS))
+        self.view.setHeaderLabels(list(HEADERS))
+        self.view.setRootIsDecorated(False)
+        self.view.setWordWrap(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setItemDelegateForColumn(COL_CLASSES, HtmlDelegate(self.view))
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(COL_EDITION, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_VERDICT, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_REASONS, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_CLASSES, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_BROWSER, QHeaderView.ResizeMode.Interactive)
+        header.sectionResized.connect(self._on_header_section_resized)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.view, 1)
+        self.view.itemClicked.connect(self._on_view_item_clicked)
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._update_legend()
+
+    # ---- public interface --------------------------------------------------------
+
+    def show_analysis(self, a: Analysis) -> None:
+        """Show ``a.editions``; rows are rebuilt only when what they show changed."""
+        base = self.view.palette().base().color()
+        rows = tuple(self._row(a.text, r, base) for r in a.editions)
+        if rows != self._rows:
+            self._rows = rows
+            self._fill(rows)
+
+    def verdicts(self) -> dict[str, bool]:
+        """edition -> valid, as shown (for tests)."""
+        return {row.edition: row.valid for row in self._rows or ()}
+
+    # ---- rows --------------------------------------------------------------------
+
+    @staticmethod
+    def _row(text: str, r: EditionReading, base: QColor) -> _Row:
+        shown = r.reasons[:_REASONS_LIMIT]
+        more = len(r.reasons) - len(shown)
+        reasons = "\n".join(shown) + (f"\n… and {more} more" if more > 0 else "")
+        tip = "".join(f"<p>{esc(x)}</p>" for x in r.reasons[:20])
+        plain, rich = _classes_cell(text, r, base)
+        browser = "" if r.edition != "whatwg" else (
+            visible_text(r.serialization, 400) if r.serialization is not None else "— fails"
+        )
+        first = next((d.span for d in r.diagnostics if d.severity == "error"), None)
+        return _Row(
+            r.edition, r.label, r.valid, reasons or "—", tip, plain, rich, browser,
+            span_tuple(first),
+        )
+
+    def _fill(self, rows: tuple[_Row, ...]) -> None:
+        self.view.clear()
+        bold = QFont(self.view.font())
+        bold.setBold(True)
+        items: list[QTreeWidgetItem] = []
+        for row in rows:
+            item = tree_item(
+                (row.label, "valid" if row.valid else "invalid", row.reasons,
+                 row.classes_text, row.browser)
+            )
+            item.setData(COL_EDITION, CODE_ROLE, row.edition)
+            item.setData(COL_EDITION, SPAN_ROLE, row.span)
+            item.setIcon(COL_VERDICT, self._icon(row.valid))
+            item.setData(COL_CLASSES, HTML_ROLE, row.classes_html)
+            set_cell(item, COL_EDITION, font=bold)
+            if row.reasons_tip:
+                set_cell(item, COL_REASONS, tooltip=row.reasons_tip)
+            if row.browser:
+                set_cell(item, COL_BROWSER, font=self._mono,
+                         tooltip=f"<p>The browser's serialization (href):</p>"
+                                 f"<p><code>{esc(row.browser)}</code></p>")
+            items.append(item)
+        self.view.addTopLevelItems(items)
+
+    def _icon(self, valid: bool) -> QIcon:
+        """A round green tick or a square red cross (shape tells them apart too)."""
+        if valid in self._icons:
+            return self._icons[valid]
+        size = 32
+        pix = QPixmap(size, size)
+        pix.fill(QColor(0, 0, 0, 0))
+        p = QPainter(pix)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(palette.BLUISH_GREEN if valid else palette.VERMILLION))
+        rect = QRectF(2, 2, size - 4, size - 4)
+        if valid:
+            p.drawEllipse(rect)
+        else:
+            p.drawRoundedRect(rect, 5, 5)
+        p.setPen(QColor("#ffffff"))
+        font = QFont(self.font())
+        font.setPixelSize(20)
+        font.setBold(True)
+        p.setFont(font)
+        p.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), "✓" if valid else "×")
+        p.end()
+        icon = QIcon(pix)
+        self._icons[valid] = icon
+        return icon
+
+    def _update_legend(self) -> None:
+        base = self.palette().base().color()
+        parts = []
+        for name, hue in CLASS_HUES.items():
+            bg = palette.tint(hue, base, 0.35).name()
+            parts.append(f"<span style='background:{bg}'>&nbsp;{esc(name)}&nbsp;</span>")
+        self.legend.setText(
+            "The URI under each edition of the standard, oldest first. Highlighted: the"
+            " characters whose class changes between editions, coloured by their class"
+            " in that row: " + " ".join(parts) + "."
+        )
+
+    # ---- interaction -------------------------------------------------------------
+
+    def _on_header_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column in (COL_REASONS, COL_CLASSES) and not self._relayout_pending:
+            self._relayout_pending = True
+            QTimer.singleShot(0, self._relayout)
+
+    def _relayout(self) -> None:
+        self._relayout_pending = False
+        self.view.doItemsLayout()
+
+    def _on_view_item_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        span = item.data(COL_EDITION, SPAN_ROLE)
+        if isinstance(span, (tuple, list)) and len(span) == 2:
+            self.spanRequested.emit(int(span[0]), int(span[1]))

@@ -135,6 +135,7 @@ def test_broken_percent_is_invalid_and_kept_rfc3986_2_1() -> None:
     assert "RFC 3986 §2.1" in (p.note or "")
     (k,) = params("http://x/?%zz=1")
     assert k.label == "%zz" and k.flag == "invalid"
+    assert "In the key" in (k.note or "")
 
 
 def test_non_utf8_bytes_show_replacement_character() -> None:

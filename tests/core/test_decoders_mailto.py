@@ -144,3 +144,15 @@ def test_broken_percent_in_subject() -> None:
 def test_fragment_is_flagged() -> None:
     f = get(decode("mailto:a@b.example#x"), "Fragment")
     assert f.flag == "warning"
+
+
+def test_thousands_of_header_fields_are_capped() -> None:
+    from uriinspector.core.decoders.mailto import MAX_HEADERS
+
+    text = "mailto:a@b.example?" + "&".join(f"x{i}=1" for i in range(MAX_HEADERS + 100))
+    d = decode(text)
+    assert d is not None
+    more = d.fields[-1]
+    assert more.label == "…" and more.flag == "warning"
+    assert more.span is not None and more.span.of(text).startswith(f"x{MAX_HEADERS}=1&")
+    assert sum(1 for f in d.fields if f.label.startswith("x")) == MAX_HEADERS

@@ -52,7 +52,7 @@ class Verdict:
 class Analysis:
     """Everything the core found about one input string (immutable).
 
-    ``characters`` and ``ladder`` are computed on first access and then kept.
+    ``characters``, ``ladder`` and ``decoding`` are computed on first access and kept.
     """
 
     text: str

@@ -103,7 +103,7 @@ def _decode_base64(data: bytes) -> tuple[bytes, str | None, str | None]:
 
 def _parse_parameters(
     header: str, start: int
-) -> tuple[str | None, Span | None, list[tuple[str, str, Span]], bool, Span | None]:
+) -> tuple[str | None, Span | None, list[tuple[str, Span]], bool, Span | None]:
     """Split ``header`` (between "data:" and ","): type, its span, params, base64 flag."""
     pieces: list[tuple[str, int]] = []
     pos = 0
@@ -120,9 +120,7 @@ def _parse_parameters(
         base64 = True
         b64_span = Span(rest[-1][1], rest[-1][1] + 6)
         rest = rest[:-1]
-    params: list[tuple[str, str, Span]] = []
-    for piece, at in rest:
-        params.append((piece, "", Span(at, at + len(piece))))
+    params = [(piece, Span(at, at + len(piece))) for piece, at in rest]
     return media_type, media_span, params, base64, b64_span
 
 
@@ -149,7 +147,7 @@ def decode_data(text: str) -> SchemeDecoding:
     media_type = percent_decode(media_raw).text.strip().lower() if media_raw else None
     charset: str | None = None
     param_fields: list[DecodedField] = []
-    for piece, _, span in params:
+    for piece, span in params:
         eq = piece.find("=")
         if eq == -1:
             param_fields.append(

@@ -25,7 +25,7 @@ KNOWN_HEADERS: dict[str, str] = {
     "in-reply-to": "In-Reply-To",
 }
 _ADDRESS_HEADERS = frozenset({"to", "cc", "bcc"})
-_MAX_HEADERS = 500
+MAX_HEADERS = 500
 
 
 def _addresses(raw: str, start: int, origin: str) -> list[DecodedField]:
@@ -68,7 +68,7 @@ def decode_mailto(text: str) -> SchemeDecoding:
     if q != -1:
         pos = q + 1
         count = 0
-        while pos <= end and count < _MAX_HEADERS:
+        while pos <= end and count < MAX_HEADERS:
             amp = text.find("&", pos, end)
             stop = end if amp == -1 else amp
             piece = text[pos:stop]
@@ -111,6 +111,11 @@ def decode_mailto(text: str) -> SchemeDecoding:
             if amp == -1:
                 break
             pos = amp + 1
+        else:
+            if pos < end:
+                headers.append(DecodedField(
+                    "…", f"more header fields after the first {MAX_HEADERS} not listed",
+                    Span(pos, end), flag="warning"))
     fields: list[DecodedField] = []
     groups = (("Recipients", recipients), ("Cc", cc), ("Bcc", bcc))
     for label, items in groups:

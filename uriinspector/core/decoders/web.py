@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from uriinspector.core.decoders import DecodedField, SchemeDecoding
 from uriinspector.core.decoders.hostport import authority_fields
-from uriinspector.core.decoders.percent import decoded_field, percent_decode, shorten
+from uriinspector.core.decoders.percent import (
+    damage_note,
+    decoded_field,
+    percent_decode,
+    shorten,
+)
 from uriinspector.core.decoders.tracking import tracking_source
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference, split
@@ -41,9 +46,12 @@ def _param_field(
     f = decoded_field(
         key.text or "(empty key)", value_raw, span, plus_as_space=True, note=note, flag=flag
     )
-    if key.changed_from and f.flag is None:
-        flag = "invalid" if key.broken_percent else "warning"
-        f = DecodedField(f.label, f.value, f.span, f.note, flag)
+    if key.changed_from:
+        damage = damage_note(key) or ""
+        key_note = f"In the key, {damage[:1].lower()}{damage[1:]}"
+        note = f"{f.note} {key_note}" if f.note else key_note
+        flag = f.flag or ("invalid" if key.broken_percent else "warning")
+        f = DecodedField(f.label, f.value, f.span, note, flag)
     return key.text, f
 
 

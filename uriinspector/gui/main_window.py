@@ -148,6 +148,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect()
 
+        # Until tabified the docks sat side by side and set a too-wide minimum: recompute it
+        # now, or a resize() before show() is clamped to it.
+        self.layout().activate()
         self.resize(1180, 760)
         self._default_state = self.saveState()
         self._restore()

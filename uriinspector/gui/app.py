@@ -3,11 +3,17 @@
 Sets the application's identity (one reverse-DNS app ID everywhere), the stylesheet
 from ``resources/styles`` and the icon, then opens the main window with the URI given
 on the command line, the demonstration URI on first run, or the last one inspected.
+The window is shown before the first analysis runs (see ``after_first_paint``).
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 USAGE = """usage: uriinspector [URI]
        uriinspector open URI
@@ -70,12 +76,38 @@ def main(argv: list[str] | None = None) -> int:
     app.setWindowIcon(resources.icon("app"))
     app.setStyleSheet(resources.stylesheet(current_theme()))
 
-    window = MainWindow()
+    # Show first, analyse right after the first paint: the field already holds the
+    # text (uncoloured for one frame), the core's imports and the first analysis
+    # (~100 ms) no longer delay the window's appearance.
+    window = MainWindow(defer_first_analysis=True)
     window.load_initial(uri)
+    if window.uri():
+        window.banner.show_pending()
     window.show()
+    after_first_paint(window, window.controller.release)
     if not owns_app:
         return 0
     return int(app.exec())
+
+
+def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
+    """Call ``callback`` once, just after ``widget``'s first paint (or after 0.5 s).
+
+    The fallback covers a window that is never painted (minimised, no compositor):
+    the work must still happen. Calling ``callback`` twice must be harmless.
+    """
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    class _FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                widget.removeEventFilter(self)
+                QTimer.singleShot(0, callback)  # after the whole first frame is drawn
+            return False
+
+    spy = _FirstPaint(widget)
+    widget.installEventFilter(spy)
+    QTimer.singleShot(500, callback)
 
 
 def _has_display() -> bool:

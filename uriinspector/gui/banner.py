@@ -113,6 +113,10 @@ class EffectiveHostBanner(QLabel):
             self.style().unpolish(self)
             self.style().polish(self)
 
+    def show_pending(self) -> None:
+        """Blank until the first analysis arrives (start-up: never a wrong sentence)."""
+        self.setText("")
+
     def plain_text(self) -> str:
         """The banner as a screen reader or a test reads it."""
         if self._doc is None:

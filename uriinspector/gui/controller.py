@@ -141,6 +141,29 @@ class AnalysisController(QObject):
         #: Seconds the last analysis took, and whether it ran on a worker.
         self.last_duration = 0.0
         self.last_async = False
+        self._held = False
+
+    # ---- start-up -----------------------------------------------------------------
+    def hold(self) -> None:
+        """Record inputs without computing anything until :meth:`release`.
+
+        The window holds its controller while it is built and shown, so the first
+        paint does not wait for the core's imports and the first analysis.
+        """
+        self._held = True
+
+    def release(self) -> None:
+        """Compute what was recorded while held (the resolution, then the analysis)."""
+        if not self._held:
+            return
+        self._held = False
+        self._resolve()
+        self._schedule()
+
+    @property
+    def held(self) -> bool:
+        """Whether inputs are only recorded (see :meth:`hold`)."""
+        return self._held
 
     # ---- inputs -------------------------------------------------------------------
     def set_text(self, text: str) -> None:
@@ -148,7 +171,8 @@ class AnalysisController(QObject):
         if text == self.text and self.analysis is not None:
             return
         self.text = text
-        self._schedule()
+        if not self._held:
+            self._schedule()
 
     def set_edition(self, edition: str) -> None:
         """The grammar edition changed (re-colours at once)."""
@@ -157,17 +181,22 @@ class AnalysisController(QObject):
         if edition == self.edition and self.analysis is not None:
             return
         self.edition = edition
-        self._schedule()
+        if not self._held:
+            self._schedule()
 
     def set_resolution_inputs(self, base: str, reference: str) -> None:
         """The resolution pane's base or reference changed."""
         if (base, reference) == (self.base, self.reference) and self.resolutions:
             return
         self.base, self.reference = base, reference
+        if not self._held:
+            self._resolve()
+
+    def _resolve(self) -> None:
         from uriinspector.core.resolve import resolve_all
 
         try:
-            self.resolutions = resolve_all(base, reference)
+            self.resolutions = resolve_all(self.base, self.reference)
         except Exception:
             self._report("resolve_all")
             return

@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import json
 import platform
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,6 +103,8 @@ def _load_pane(module: str, cls: str, title: str) -> QWidget:
 
 
 def _version(dist: str) -> str:
+    from importlib import metadata  # only when the About box opens (~20 ms to import)
+
     try:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
@@ -129,8 +130,14 @@ class MainWindow(QMainWindow):
     """URI Inspector's window. ``MainWindow()`` works in a test; ``set_uri`` types a URI."""
 
     def __init__(
-        self, settings: Settings | None = None, parent: QWidget | None = None
+        self,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+        *,
+        defer_first_analysis: bool = False,
     ) -> None:
+        """Build the window; ``defer_first_analysis`` holds the controller (app.main
+        releases it after the first paint, so showing never waits for the core)."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.setWindowTitle("URI Inspector")
@@ -139,6 +146,8 @@ class MainWindow(QMainWindow):
         self.setDockNestingEnabled(True)
         self.settings = settings if settings is not None else Settings.load()
         self.controller = AnalysisController(self)
+        if defer_first_analysis:
+            self.controller.hold()
         self._dirty: set[str] = set()
         self._syncing_cursor = False
         self._closing = False

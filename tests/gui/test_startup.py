@@ -1,0 +1,101 @@
+"""Start-up: the window is shown first and analyses its first URI after the first paint.
+
+Issue 5 asks for start-up to the first painted window close to a bare PySide6 window:
+``app.main`` builds ``MainWindow(defer_first_analysis=True)`` (the controller only
+records inputs), shows it, and releases the controller just after the first paint.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject
+from pytestqt.qtbot import QtBot
+
+from uriinspector.gui import resources
+from uriinspector.gui.app import after_first_paint
+from uriinspector.gui.controller import AnalysisController
+from uriinspector.gui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Paints(QObject):
+    """Counts paint events reaching one widget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def test_held_controller_records_and_computes_on_release(qtbot: QtBot) -> None:
+    c = AnalysisController()
+    c.hold()
+    c.set_resolution_inputs("http://a/b/c/d;p?q", "../g")
+    c.set_text("http://example.com/")
+    assert c.held and c.analysis is None and c.resolutions == ()
+    with qtbot.waitSignals([c.resolutionsChanged, c.analysisChanged], timeout=5000):
+        c.release()
+    assert not c.held
+    assert c.analysis is not None and c.analysis.text == "http://example.com/"
+    rfc = next(r for r in c.resolutions if r.rules == "rfc3986")
+    assert rfc.target == "http://a/b/g"  # RFC 3986 §5.4.1
+    c.release()  # a second release does nothing
+    assert c.analysis.text == "http://example.com/"
+
+
+def test_window_paints_before_the_first_analysis(qtbot: QtBot) -> None:
+    window = MainWindow(defer_first_analysis=True)
+    qtbot.addWidget(window)
+    demo = resources.demo_uri()
+    window.load_initial(demo)
+    assert window.uri() == demo  # the text is there at the first paint...
+    assert window.controller.analysis is None  # ...the analysis is not yet
+    window.banner.show_pending()
+    paints = _Paints()
+    window.installEventFilter(paints)
+    seen_at_release: list[int] = []
+
+    def release() -> None:
+        seen_at_release.append(paints.count)
+        window.controller.release()
+
+    window.show()
+    after_first_paint(window, release)
+    qtbot.waitUntil(lambda: window.controller.analysis is not None, timeout=5000)
+    assert seen_at_release and seen_at_release[0] >= 1, "released before the first paint"
+    assert "10.0.0.1" in window.banner.plain_text()  # draft-2003 §7.5: where it goes
+    assert window.panes["resolution"].rulesTable.rowCount() > 0
+    qtbot.wait(600)  # the 0.5 s fallback fires too, and must be harmless
+    assert window.controller.analysis is not None and window.controller.analysis.text == demo
+
+
+def test_building_the_window_imports_neither_the_about_box_nor_resolution() -> None:
+    """``importlib.metadata`` (About box) and the resolver load after the first paint."""
+    code = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from uriinspector.gui.main_window import MainWindow\n"
+        "w = MainWindow(defer_first_analysis=True)\n"
+        "print(sorted(m for m in ('importlib.metadata', 'uriinspector.core.resolve',"
+        " 'uriinspector.core.normalize') if m in sys.modules))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+        timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip().splitlines()[-1] == "[]"

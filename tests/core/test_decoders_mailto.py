@@ -156,3 +156,16 @@ def test_thousands_of_header_fields_are_capped() -> None:
     assert more.label == "…" and more.flag == "warning"
     assert more.span is not None and more.span.of(text).startswith(f"x{MAX_HEADERS}=1&")
     assert sum(1 for f in d.fields if f.label.startswith("x")) == MAX_HEADERS
+
+
+def test_a_megabyte_of_addresses_is_capped() -> None:
+    from uriinspector.core.decoders.mailto import MAX_ADDRESSES
+
+    n = 70_000
+    text = "mailto:" + ",".join(f"u{i}@x.example" for i in range(n))
+    kids = get(decode(text), "Recipients").children
+    assert len(kids) == MAX_ADDRESSES + 1
+    more = kids[-1]
+    assert more.value == f"{n - MAX_ADDRESSES:,} more addresses not listed"
+    assert more.span is not None and more.span.of(text).startswith(f"u{MAX_ADDRESSES}@")
+    assert more.span.end == len(text)

@@ -26,6 +26,7 @@ KNOWN_HEADERS: dict[str, str] = {
 }
 _ADDRESS_HEADERS = frozenset({"to", "cc", "bcc"})
 MAX_HEADERS = 500
+MAX_ADDRESSES = 1000
 
 
 def _addresses(raw: str, start: int, origin: str) -> list[DecodedField]:
@@ -34,6 +35,12 @@ def _addresses(raw: str, start: int, origin: str) -> list[DecodedField]:
     pos = 0
     for piece in raw.split(","):
         span = Span(start + pos, start + pos + len(piece))
+        if len(out) == MAX_ADDRESSES:
+            rest = raw[pos:].count(",") + 1
+            out.append(DecodedField(
+                "…", f"{rest:,} more addresses not listed", Span(start + pos, start + len(raw)),
+                flag="warning"))
+            break
         pos += len(piece) + 1
         if not piece:
             continue

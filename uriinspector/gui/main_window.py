@@ -159,7 +159,8 @@ class MainWindow(QMainWindow):
 
         # Until tabified the docks sat side by side and set a too-wide minimum: recompute it
         # now, or a resize() before show() is clamped to it.
-        self.layout().activate()
+        if (layout := self.layout()) is not None:
+            layout.activate()
         self.resize(1180, 760)
         self._default_state = self.saveState()
         self._restore()

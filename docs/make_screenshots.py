@@ -77,6 +77,7 @@ def main() -> int:
     save(window.centralWidget(), "bidi-chips")
     history_and_samples(app, window, save)
     extract_tab(app, window, save)
+    explain_and_editions(app, window, save)
     window.close()
     for path in written:
         print(path.relative_to(ROOT))
@@ -156,6 +157,35 @@ def extract_tab(app: QApplication, window: object, save: object) -> None:
     w.resizeDocks([d["extract"]], [600], Qt.Orientation.Vertical)
     settle(app)
     save(d["extract"], "extract")  # type: ignore[operator]
+
+
+#: A history lesson in one link: an IPv6 literal (2003 on), '~' (a 1993 variant), '('
+#: (a mark until RFC 3986), ';' params (before 2003) and '{' (unwise everywhere).
+EDITIONS_URI = "http://[2001:db8::7]/~alice/a(1);v=2?q={x}"
+
+
+def explain_and_editions(app: QApplication, window: object, save: object) -> None:
+    """The Explain pane on the §7.5 link and the Editions pane on EDITIONS_URI."""
+    from PySide6.QtCore import Qt
+
+    w: Any = window
+    d = w.docks
+    w.resize(1100, 760)
+    w.set_uri(MISLEADING)
+    d["explain"].raise_()
+    w.resizeDocks([d["components"], d["findings"]], [760, 340], Qt.Orientation.Horizontal)
+    w.resizeDocks([d["explain"]], [560], Qt.Orientation.Vertical)
+    w.flush_panes()
+    settle(app)
+    save(d["explain"], "explain")  # type: ignore[operator]
+    w.set_uri(EDITIONS_URI)
+    d["editions"].raise_()
+    w.resize(1400, 980)
+    w.resizeDocks([d["components"], d["findings"]], [1300, 100], Qt.Orientation.Horizontal)
+    w.resizeDocks([d["editions"]], [600], Qt.Orientation.Vertical)
+    w.flush_panes()
+    settle(app)
+    save(d["editions"], "editions")  # type: ignore[operator]
 
 
 if __name__ == "__main__":

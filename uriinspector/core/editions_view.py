@@ -83,7 +83,7 @@ class CharDifference:
 class EditionReading:
     """The input under one edition: verdict, reasons, differing classes, serialization.
 
-    ``reasons`` are the error diagnostics' sentences (or the browser's failure);
+    ``reasons`` are the error diagnostics' distinct sentences (or the browser's failure);
     ``differences`` are the characters whose class changes across editions, each with
     this edition's class (empty for WHATWG, which has no character classes).
     ``serialization`` is the browser's ``href`` on the WHATWG row, else None.
@@ -155,7 +155,7 @@ def editions_side_by_side(
                 ed,
                 EDITION_TITLES[ed],
                 parsed.valid,
-                tuple(d.message for d in errors),
+                tuple(dict.fromkeys(d.message for d in errors)),  # each reason once
                 parsed.diagnostics,
                 tuple((d.span, d.class_in(ed) or "") for d in diffs),
                 None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -56,7 +56,7 @@ CLASS_HUES = {
 #: The URI is drawn with its highlights only up to this length; beyond, the list alone.
 _DRAW_LIMIT = 300
 _LIST_LIMIT = 12
-_REASONS_LIMIT = 3
+_REASONS_LIMIT = 2
 
 
 class _Row(NamedTuple):
@@ -131,7 +131,9 @@ class EditionsPane(QWidget):
         self.view.setWordWrap(True)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setItemDelegateForColumn(COL_CLASSES, HtmlDelegate(self.view))
+        self.view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        for column in (COL_REASONS, COL_CLASSES, COL_BROWSER):  # wrapped, rows grow
+            self.view.setItemDelegateForColumn(column, HtmlDelegate(self.view))
         header = self.view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(COL_EDITION, QHeaderView.ResizeMode.ResizeToContents)
@@ -139,13 +141,13 @@ class EditionsPane(QWidget):
         header.setSectionResizeMode(COL_REASONS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_CLASSES, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_BROWSER, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(COL_BROWSER, 180)
         header.sectionResized.connect(self._on_header_section_resized)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.legend)
         layout.addWidget(self.view, 1)
         self.view.itemClicked.connect(self._on_view_item_clicked)
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._update_legend()
 
     # ---- public interface --------------------------------------------------------
@@ -194,11 +196,15 @@ class EditionsPane(QWidget):
             item.setData(COL_EDITION, SPAN_ROLE, row.span)
             item.setIcon(COL_VERDICT, self._icon(row.valid))
             item.setData(COL_CLASSES, HTML_ROLE, row.classes_html)
+            reasons_html = "<br>".join(esc(x) for x in row.reasons.split("\n"))
+            item.setData(COL_REASONS, HTML_ROLE, reasons_html)
+            if row.browser:
+                item.setData(COL_BROWSER, HTML_ROLE, f"<code>{esc(row.browser)}</code>")
             set_cell(item, COL_EDITION, font=bold)
             if row.reasons_tip:
                 set_cell(item, COL_REASONS, tooltip=row.reasons_tip)
             if row.browser:
-                set_cell(item, COL_BROWSER, font=self._mono,
+                set_cell(item, COL_BROWSER,
                          tooltip=f"<p>The browser's serialization (href):</p>"
                                  f"<p><code>{esc(row.browser)}</code></p>")
             items.append(item)
@@ -246,7 +252,7 @@ class EditionsPane(QWidget):
     # ---- interaction -------------------------------------------------------------
 
     def _on_header_section_resized(self, column: int, _old: int, _new: int) -> None:
-        if column in (COL_REASONS, COL_CLASSES) and not self._relayout_pending:
+        if column in (COL_REASONS, COL_CLASSES, COL_BROWSER) and not self._relayout_pending:
             self._relayout_pending = True
             QTimer.singleShot(0, self._relayout)
 

@@ -10,8 +10,8 @@ Three things keep it cheap on every keystroke and leak-free:
 * the tree is *reconciled*, not rebuilt: rows whose identity is unchanged keep their
   ``QTreeWidgetItem`` and only changed cells are written; long segment/parameter
   lists are listed when first expanded;
-* items are clones of one prototype (made by C++) and cells are written with
-  ``setData`` only: PySide6 6.11 on CPython 3.11 keeps a reference to ``None`` for
+* items are made by C++ (``_common.tree_item`` clones a prototype) and cells are
+  written with ``setData`` only: PySide6 6.11 on CPython 3.11 keeps a reference to ``None`` for
   every destroyed item constructed from Python once Qt has called its virtual
   ``data()`` (any paint), and for ``setText``/``text``/``setToolTip``/``setFont``;
 * tooltips (the grammar rule under the chosen edition, notes) are computed on hover.
@@ -75,6 +75,7 @@ from uriinspector.gui.panes._common import (
     SPAN_ROLE,
     UNDEFINED_TEXT,
     plain_tooltip,
+    tree_item,
     visible_text,
 )
 
@@ -312,10 +313,6 @@ class ComponentsPane(QWidget):
         edit_key.setContext(Qt.ShortcutContext.WidgetShortcut)
         edit_key.activated.connect(self.edit_current)
         self.view.viewport().installEventFilter(self)
-        # Rows are clones of this item, made by C++: an item constructed from Python is a
-        # shiboken subclass whose virtual data() (called on every paint) keeps a
-        # reference to None once the item is destroyed (PySide6 6.11 / CPython 3.11).
-        self._proto = QTreeWidgetItem(["", "", "", ""])
         self._numbers = itertools.count(1)
         self._nodes: dict[int, _Node] = {}
         self._top: list[_Node] = []
@@ -725,10 +722,7 @@ class ComponentsPane(QWidget):
 
     def _create(self, parent: QTreeWidgetItem | None, row: Row) -> _Node:
         texts = row.texts()
-        item = self._proto.clone()  # a plain C++ item: see _proto in __init__
-        for col, text in enumerate(texts):
-            if text:
-                item.setData(col, _D, text)
+        item = tree_item(texts)  # made by C++: never leaks None (see _common.tree_item)
         if parent is None:
             self.view.addTopLevelItem(item)
         else:

@@ -142,6 +142,8 @@ class AnalysisController(QObject):
         self.last_duration = 0.0
         self.last_async = False
         self._held = False
+        #: Whether the last comparisonChanged carried a comparison (else it said None).
+        self._compared = True
 
     # ---- start-up -----------------------------------------------------------------
     def hold(self) -> None:
@@ -263,7 +265,9 @@ class AnalysisController(QObject):
     def _emit_comparison(self) -> None:
         other = self.compare_text
         if not other or self.analysis is None:
-            self.comparisonChanged.emit(None, None)
+            if self._compared:
+                self._compared = False
+                self.comparisonChanged.emit(None, None)
             return
         from uriinspector.core.compare import compare
         from uriinspector.core.normalize import normalize
@@ -274,6 +278,7 @@ class AnalysisController(QObject):
         except Exception:
             self._report("compare")
             return
+        self._compared = True
         self.comparisonChanged.emit(ladder, comparison)
 
     def _report(self, what: str) -> None:

@@ -36,9 +36,9 @@ class OffsetTable:
     def __init__(self, text: str, single_unit: ChipPredicate | None = None) -> None:
         self.text = text
         self._length = len(text)
-        # Fast path: the overwhelming majority of URIs are BMP-only.
+        # Fast paths: most URIs are ASCII (``isascii`` is O(1) in CPython) or BMP-only.
         wide: list[int] = []
-        if text and max(text) > "\uffff":
+        if text and not text.isascii() and max(text) > "\uffff":
             for i, ch in enumerate(text):
                 if ord(ch) > 0xFFFF and (single_unit is None or not single_unit(ch)):
                     wide.append(i)

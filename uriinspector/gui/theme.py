@@ -36,6 +36,10 @@ COMPONENT_LABELS: dict[str, str] = {
 }
 
 
+#: Character formats made by a ``Theme``, by (what, base, text, dim colours).
+_FORMATS: dict[tuple[str, int, int, int], QTextCharFormat] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Theme:
     """The colours the shell paints with, resolved for one palette."""
@@ -69,8 +73,22 @@ class Theme:
             "caution_bg": self.caution_bg.name(),
         }
 
+    def _key(self, what: str) -> tuple[str, int, int, int]:
+        return (what, self.base.rgba(), self.text.rgba(), self.dim.rgba())
+
     def component_format(self, name: str) -> QTextCharFormat:
-        """The character format of component ``name``: hue, underline style, weight."""
+        """The character format of component ``name``: hue, underline style, weight.
+
+        Formats are made once per theme and shared (the field asks on every keystroke;
+        callers merge them into new formats and never modify them).
+        """
+        key = self._key("component:" + name)
+        fmt = _FORMATS.get(key)
+        if fmt is None:
+            fmt = _FORMATS[key] = self._component_format(name)
+        return fmt
+
+    def _component_format(self, name: str) -> QTextCharFormat:
         fmt = QTextCharFormat()
         style = pal.COMPONENT_STYLES.get(name)
         if style is None:
@@ -88,12 +106,28 @@ class Theme:
 
     def delimiter_format(self) -> QTextCharFormat:
         """Delimiters (``:``, ``//``, ``@``, ``?``, ``#``) are dimmed."""
+        key = self._key("delimiter_format")
+        cached = _FORMATS.get(key)
+        if cached is not None:
+            return cached
+        _FORMATS[key] = fmt = self._delimiter_format()
+        return fmt
+
+    def _delimiter_format(self) -> QTextCharFormat:
         fmt = QTextCharFormat()
         fmt.setForeground(self.dim)
         return fmt
 
     def danger_format(self) -> QTextCharFormat:
         """Misleading userinfo: red background, strike-through, dark red text."""
+        key = self._key("danger_format")
+        cached = _FORMATS.get(key)
+        if cached is not None:
+            return cached
+        _FORMATS[key] = fmt = self._danger_format()
+        return fmt
+
+    def _danger_format(self) -> QTextCharFormat:
         fmt = QTextCharFormat()
         fmt.setBackground(self.danger_bg)
         fmt.setForeground(self.danger)
@@ -104,12 +138,28 @@ class Theme:
 
     def finding_format(self) -> QTextCharFormat:
         """The evidence span of any other finding: a tinted background."""
+        key = self._key("finding_format")
+        cached = _FORMATS.get(key)
+        if cached is not None:
+            return cached
+        _FORMATS[key] = fmt = self._finding_format()
+        return fmt
+
+    def _finding_format(self) -> QTextCharFormat:
         fmt = QTextCharFormat()
         fmt.setBackground(self.finding_bg)
         return fmt
 
     def selection_format(self) -> QTextCharFormat:
         """The span a pane asked to highlight."""
+        key = self._key("selection_format")
+        cached = _FORMATS.get(key)
+        if cached is not None:
+            return cached
+        _FORMATS[key] = fmt = self._selection_format()
+        return fmt
+
+    def _selection_format(self) -> QTextCharFormat:
         fmt = QTextCharFormat()
         fmt.setBackground(self.selection_bg)
         return fmt

@@ -41,6 +41,8 @@ class HtmlDelegate(QStyledItemDelegate):
         text_option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self._doc.setDefaultTextOption(text_option)
         self._key: tuple[str, str, float] | None = None
+        #: Heights already measured, by (font, html, width): views ask again and again.
+        self._heights: dict[tuple[str, str, float], int] = {}
 
     def _document(self, option: QStyleOptionViewItem, html: str, width: float) -> QTextDocument:
         doc = self._doc
@@ -101,6 +103,12 @@ class HtmlDelegate(QStyledItemDelegate):
             return base
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
-        doc = self._document(opt, str(html), self._column_width(opt, index))
-        size = doc.size()
-        return QSize(base.width(), max(base.height(), int(size.height()) + 2))
+        width = self._column_width(opt, index)
+        key = (opt.font.key(), str(html), width)
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) > 512:
+                self._heights.clear()
+            height = int(self._document(opt, key[1], width).size().height()) + 2
+            self._heights[key] = height
+        return QSize(base.width(), max(base.height(), height))

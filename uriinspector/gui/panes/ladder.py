@@ -166,6 +166,8 @@ class LadderPane(QWidget):
 
     def show_comparison(self, other: Ladder | None, comparison: Comparison | None) -> None:
         """Show, rung by rung, whether the input and the second URI are equal yet."""
+        if other is None and comparison is None and self._comparison is None:
+            return  # still nothing to compare: the rows are already right
         self._other = other
         self._comparison = comparison
         self._rebuild()

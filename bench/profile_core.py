@@ -22,7 +22,7 @@ BASE = "http://a/b/c/d;p?q"
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("what", choices=["parse", "analyze", "full", "long", "chars"])
+    ap.add_argument("what", choices=["parse", "analyze", "full", "long", "longfull", "chars"])
     ap.add_argument("-n", type=int, default=3000)
     ap.add_argument("--shape", default="dots")
     ap.add_argument("--top", type=int, default=25)
@@ -40,9 +40,9 @@ def main() -> None:
     def chars(u: str) -> object:
         return analyze(u).characters
 
-    if args.what in ("long", "chars"):
+    if args.what in ("long", "longfull", "chars"):
         inputs = [corpus_mod.long_input(args.shape, 1_000_000)]
-        fn = analyze if args.what == "long" else chars
+        fn = {"long": analyze, "longfull": full, "chars": chars}[args.what]
     else:
         inputs = corpus_mod.load_corpus()[: args.n]
         fn = {"parse": parse, "analyze": analyze, "full": full}[args.what]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from uriinspector.core.charsets import RFC3986_UNRESERVED
 from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.legacy._trace import last_dot_segment
 from uriinspector.core.schemes import ascii_lower, port_number, scheme_facts
 from uriinspector.core.spans import Span
 from uriinspector.core.split import Part, split_authority
@@ -277,7 +278,10 @@ def remove_dot_segments(path: str) -> str:
     """
     out: list[str] = []
     i, n = 0, len(path)
+    last_dot = last_dot_segment(path)
     while i < n:
+        if i > last_dot:  # no dot segment left: only rule E remains, done in one split
+            return "".join(out) + path[i:]
         if path.startswith("../", i):  # A: drop a leading "../"
             i += 3
         elif path.startswith(("./", "/./"), i):  # A: drop "./"; B: "/./" -> "/"

@@ -32,6 +32,7 @@ from uriinspector.core.legacy._trace import (
     Trace,
     describe,
     is_scheme,
+    last_dot_segment,
     opt,
     q,
     recompose,
@@ -93,16 +94,35 @@ def _remove_dot_segments(path: str, trace: Trace | None) -> str:
     The output buffer is a list of segments, each with its leading "/" if any, so
     "remove the last segment and its preceding '/'" is one ``pop``; the input is never
     re-sliced, so the loop is linear in the path length. Each iteration records one
-    step (rule, what moved, the input left) whose value is the output buffer.
+    step (rule, what moved, the input left) whose value is the output buffer; sentences
+    are built only for recorded iterations. Once no dot segment is left in the input
+    and no step is being recorded, the remaining rule-E moves are done in one split
+    (counted as skipped iterations, so the trace is the same).
     """
     inp = path  # 1. The input buffer is initialized with the path; output is empty.
     i = 0
     out: list[str] = []
+    last_dot = last_dot_segment(path)
     # 2. While the input buffer is not empty, loop as follows:
     while i < len(inp):
+        if i > last_dot and inp is path and (trace is None or trace.saturated()):
+            # only rule E remains: move every remaining segment ("/seg" each) at once
+            first = inp.find("/", i + 1) if inp[i] == "/" else inp.find("/", i)
+            if first == -1:
+                out.append(inp[i:])
+                moved = 1
+            else:
+                out.append(inp[i:first])
+                rest = inp[first + 1 :].split("/")
+                out.extend("/" + seg for seg in rest)
+                moved = 1 + len(rest)
+            if trace is not None:
+                trace.skip(moved)
+            break
+        record = trace is not None and trace.wants()
         left = len(inp) - i
         rule: str
-        what: str
+        what = ""
         if inp.startswith("../", i) or inp.startswith("./", i):
             # 2A. If the input buffer begins with a prefix of "../" or "./", then remove
             # that prefix from the input buffer.
@@ -131,12 +151,11 @@ def _remove_dot_segments(path: str, trace: Trace | None) -> str:
                 i += 3
                 pre = "/../"
             rule = "5.2.4 C (rule 2C)"
-            what = (
-                f'Replaced the prefix "{pre}" with "/" and removed the last segment '
-                f"{q(gone)} from the output"
-                if trace is not None
-                else ""
-            )
+            if record:
+                what = (
+                    f'Replaced the prefix "{pre}" with "/" and removed the last segment '
+                    f"{q(gone)} from the output"
+                )
         elif (left == 1 and inp[i] == ".") or (left == 2 and inp.startswith("..", i)):
             # 2D. If the input buffer consists only of "." or "..", then remove that from
             # the input buffer.
@@ -154,8 +173,10 @@ def _remove_dot_segments(path: str, trace: Trace | None) -> str:
             i = j
             out.append(seg)
             rule = "5.2.4 E (rule 2E)"
-            what = f"Moved the segment {q(seg)} to the output" if trace is not None else ""
-        if trace is not None and trace.wants():
+            if record:
+                what = f"Moved the segment {q(seg)} to the output"
+        if record:
+            assert trace is not None
             trace.loop(rule, f"{what}; input now '{shown_tail(inp, i)}'.", "".join(out))
     # 3. Finally, the output buffer is returned as the result of remove_dot_segments.
     result = "".join(out)

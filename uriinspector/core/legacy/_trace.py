@@ -112,6 +112,14 @@ class Trace:
             return False
         return True
 
+    def saturated(self) -> bool:
+        """Whether loop iterations are no longer recorded (only counted)."""
+        return self._loop_recorded >= MAX_LOOP_STEPS
+
+    def skip(self, n: int) -> None:
+        """Count ``n`` loop iterations done in bulk, unrecorded (as :meth:`wants` would)."""
+        self._skipped += n
+
     def loop(self, rule: str, detail: str, value: str) -> None:
         """Record one loop iteration (call only after :meth:`wants` said yes)."""
         self._loop_recorded += 1
@@ -200,6 +208,23 @@ def recompose(
     if fragment is not None:
         pieces += ["#", fragment]
     return "".join(pieces)
+
+
+def last_dot_segment(path: str) -> int:
+    """Index of the first character of the last ``.`` or ``..`` segment of ``path``, or
+    -1 when there is none. Past it, every §5.2.4 iteration is rule E (move a segment)."""
+    last = -1
+    if path in (".", "..") or path.startswith(("./", "../")):
+        last = 0
+    for probe in ("/./", "/../"):
+        k = path.rfind(probe)
+        if k != -1:
+            last = max(last, k + 1)
+    if path.endswith("/."):
+        last = max(last, len(path) - 1)
+    elif path.endswith("/.."):
+        last = max(last, len(path) - 2)
+    return last
 
 
 def without_fragment(text: str) -> str:

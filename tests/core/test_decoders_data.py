@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from uriinspector.core.decoders import DecodedField, SchemeDecoding, decode
+from uriinspector.core.decoders import DecodedField, SchemeDecoding, decode, decoders
 from uriinspector.core.decoders.data_uri import PREVIEW_LIMIT, sniff_image
 
 # RFC 2397 §4: "A small GIF image" (GIF87a, 48x48), as printed in the RFC.
@@ -198,6 +198,17 @@ def test_bytes_codec_charset_is_refused() -> None:
     (p,) = get(d, "Parameters").children
     assert p.flag == "warning"
     assert get(d, "Text").value  # decoded as UTF-8 with replacement, nothing decompressed
+
+
+@pytest.mark.parametrize(
+    "charset", ["idna", "punycode", "unicode_escape", "undefined", "hex", "rot13", "%00", "\ud800"]
+)
+def test_python_only_or_bytes_codecs_are_not_charsets(charset: str) -> None:
+    # "\N{...}" would be expanded by Python's unicode_escape; idna/punycode raise.
+    d = decoders()["data"](f"data:text/plain;charset={charset},%5CN%7BBLACK%20STAR%7D%FF")
+    (p,) = get(d, "Parameters").children
+    assert p.flag == "warning"
+    assert get(d, "Text").value == "\\N{BLACK STAR}\ufffd"
 
 
 def test_fragment_is_not_data() -> None:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from uriinspector.core.decoders import DecodedField, SchemeDecoding, decode
+from uriinspector.core.decoders import DecodedField, SchemeDecoding, decode, decoders
 from uriinspector.core.decoders.urn_namespaces import isbn10_to_13
 
 
@@ -120,6 +120,19 @@ def test_uuid_upper_case_variants_and_specials() -> None:
     assert ncs.value.startswith("NCS")
     v0 = get(decode("urn:uuid:f81d4fae-7dec-01d0-a765-00a0c91e6bf6"), "Version")
     assert v0.flag == "invalid"
+
+
+@pytest.mark.parametrize(
+    ("nss", "created"),
+    [
+        ("ffffffff-ffff-7fff-bfff-ffffffffffff", "after the year 9999"),  # v7, 48-bit max
+        ("ffffffff-ffff-1fff-bfff-ffffffffffff", "5236-03-31T21:21:00"),  # v1, 60-bit max
+        ("00000000-0000-7000-8000-000000000000", "1970-01-01T00:00:00+00:00"),
+    ],
+)
+def test_uuid_timestamps_at_the_limits(nss: str, created: str) -> None:
+    d = decoders()["urn"](f"urn:uuid:{nss}")
+    assert get(d, "Created").value.startswith(created)
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,10 @@ _ALIASES = {"image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-ms-
 _BASE64 = re.compile(rb"[A-Za-z0-9+/]*={0,2}")
 _WHITESPACE = re.compile(rb"[\t\n\f\r ]+")
 # RFC 2045 §5.1   token := 1*<any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>
+#: Python codecs that are not character sets a browser knows (IANA charsets only).
+_PYTHON_ONLY_CODECS = frozenset(
+    {"idna", "punycode", "unicode-escape", "raw-unicode-escape", "undefined", "mbcs", "oem"}
+)
 _TOKEN = re.compile(r"[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]+")
 
 
@@ -64,9 +68,17 @@ def _text_codec(charset: str) -> str | None:
         info = codecs.lookup(charset)
     except (LookupError, ValueError, TypeError):
         return None
-    if not getattr(info, "_is_text_encoding", True):
+    if not getattr(info, "_is_text_encoding", True) or info.name in _PYTHON_ONLY_CODECS:
         return None
     return info.name
+
+
+def _decode_text(data: bytes, codec: str) -> str:
+    """``data`` in ``codec`` with U+FFFD for bad bytes; UTF-8 if the codec fails anyway."""
+    try:
+        return data.decode(codec, "replace")
+    except (UnicodeError, LookupError, ValueError, TypeError):
+        return data.decode("utf-8", "replace")
 
 
 def _decode_base64(data: bytes) -> tuple[bytes, str | None, str | None]:
@@ -241,7 +253,7 @@ def decode_data(text: str) -> SchemeDecoding:
                                                 "application/xml", "application/javascript"):
         kind = "text"
         codec = _text_codec(charset or "utf-8") or "utf-8"
-        shown = preview[: TEXT_SHOWN * 4].decode(codec, "replace")[:TEXT_SHOWN]
+        shown = _decode_text(preview[: TEXT_SHOWN * 4], codec)[:TEXT_SHOWN]
         note = "Shown as text only; never run or rendered."
         if media in ("text/html", "image/svg+xml", "application/javascript", "text/javascript"):
             note = ("Active content (HTML, SVG or script): shown as escaped text only, never "

@@ -89,6 +89,8 @@ UUID_VERSIONS: dict[int, str] = {
     8: "custom (RFC 9562)",
 }
 _GREGORIAN = datetime(1582, 10, 15, tzinfo=UTC)
+_MAX_UNIX_MS = int((datetime(9999, 12, 31, tzinfo=UTC) - datetime(1970, 1, 1, tzinfo=UTC))
+                   / timedelta(milliseconds=1))
 
 
 def check_uuid(nss: str, span: Span) -> list[DecodedField]:
@@ -136,7 +138,13 @@ def check_uuid(nss: str, span: Span) -> list[DecodedField]:
         ticks = int(hexd[13:16] + hexd[8:12] + hexd[0:8], 16)  # 100 ns since 1582-10-15
         when = _GREGORIAN + timedelta(microseconds=ticks // 10)
     elif version == 7:
-        when = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(milliseconds=int(hexd[:12], 16))
+        millis = int(hexd[:12], 16)  # 48 bits reach the year 10889, past datetime's 9999
+        if millis < _MAX_UNIX_MS:
+            when = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(milliseconds=millis)
+        else:
+            out.append(DecodedField("Created", "after the year 9999", None,
+                                    "The 48-bit Unix-time field (RFC 9562 §5.7) is past 9999.",
+                                    "warning"))
     if when is not None:
         out.append(DecodedField("Created", when.isoformat(timespec="seconds"), None,
                                 "The timestamp inside the UUID (RFC 4122 §4.1.4, RFC 9562 "

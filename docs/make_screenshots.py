@@ -78,6 +78,7 @@ def main() -> int:
     history_and_samples(app, window, save)
     extract_tab(app, window, save)
     explain_and_editions(app, window, save)
+    components_pane(app, window, save)
     window.close()
     for path in written:
         print(path.relative_to(ROOT))
@@ -162,6 +163,41 @@ def extract_tab(app: QApplication, window: object, save: object) -> None:
 #: A history lesson in one link: an IPv6 literal (2003 on), '~' (a 1993 variant), '('
 #: (a mark until RFC 3986), ';' params (before 2003) and '{' (unwise everywhere).
 EDITIONS_URI = "http://[2001:db8::7]/~alice/a(1);v=2?q={x}"
+
+
+def components_pane(app: QApplication, window: object, save: object) -> None:
+    """The Components tree with its https details (a tracking parameter flagged) and a
+    data: PNG rendered from its bytes (components.png, components-data.png)."""
+    import base64
+
+    from PySide6.QtCore import QBuffer, Qt
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    w: Any = window
+    d = w.docks
+    w.set_uri("https://user@example.com:8042/over/there?utm_source=x&name=ferret#nose")
+    d["components"].raise_()
+    w.flush_panes()
+    w.resizeDocks([d["components"], d["findings"]], [760, 260], Qt.Orientation.Horizontal)
+    pane = w.panes["components"]
+    pane.select_at(16)  # the host row, as if the cursor were in the host
+    settle(app)
+    save(d["components"], "components")  # type: ignore[operator]
+    # A 12x12 PNG drawn with the Okabe-Ito hues: the tree's thumbnail comes from its bytes.
+    image = QImage(12, 12, QImage.Format.Format_RGB32)
+    image.fill(QColor("#F0E442"))
+    painter = QPainter(image)
+    painter.fillRect(0, 0, 6, 6, QColor("#0072B2"))
+    painter.fillRect(6, 6, 6, 6, QColor("#D55E00"))
+    painter.end()
+    buffer = QBuffer()
+    buffer.open(QBuffer.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    payload = base64.b64encode(bytes(buffer.data().data())).decode("ascii")
+    w.set_uri("data:image/png;base64," + payload)
+    w.flush_panes()
+    settle(app)
+    save(d["components"], "components-data")  # type: ignore[operator]
 
 
 def explain_and_editions(app: QApplication, window: object, save: object) -> None:

@@ -664,7 +664,7 @@ class ComponentsPane(QWidget):
                 if image.width() > THUMBNAIL or image.height() > THUMBNAIL:
                     thumb = image.scaled(THUMBNAIL, THUMBNAIL, Qt.AspectRatioMode.KeepAspectRatio,
                                          Qt.TransformationMode.SmoothTransformation)
-                elif image.width() < 32 and image.height() < 32:
+                elif max(image.width(), image.height()) < 64:  # tiny: enlarge, crisp pixels
                     scale = max(1, 64 // max(image.width(), image.height()))
                     thumb = image.scaled(image.width() * scale, image.height() * scale)
                 result = (QPixmap.fromImage(thumb),

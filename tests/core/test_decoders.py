@@ -158,6 +158,24 @@ def test_decoders_never_raise_on_delimiter_soup(scheme: str, rest: str) -> None:
     check_spans(text, decoders()[scheme](text))
 
 
+#: Pieces that steer decoders into their special cases (charsets, typecodes, UUID
+#: limits, drive letters, message-ids...); random text rarely reaches them.
+WORDS = [
+    "charset=", "idna", "utf-16", "base64", ";", ",", "%", "%FF", "%41", "%09", "%3C", "%2F",
+    "ffffffff-ffff-7fff-bfff-ffffffffffff", "uuid:", "isbn:", "oid:", "ietf:", "rfc:",
+    "type=", "//", "/", "@", ":", "?", "#", "&", "=", "|", "9" * 30, "0", "1.", "X", "-",
+    "image/png", "text/html", "iVBORw0KGgo=", "R0lGODdh", "\ud800", "\x00", "😀", " ", "+",
+    "C:", "c|", "localhost", "[::1]", "*", "<", ">", "to=", "cc=", "body=", ".",
+]
+
+
+@BOUNDED
+@given(scheme=st.sampled_from(SCHEMES), words=st.lists(st.sampled_from(WORDS), max_size=20))
+def test_decoders_never_raise_on_word_soup(scheme: str, words: list[str]) -> None:
+    text = f"{scheme}:{''.join(words)}"
+    check_spans(text, decoders()[scheme](text))
+
+
 NASTY = [
     "\x00", "\ud800", "\udfff%ff", "%", "%%", "%4", "%zz", "?" * 3, "#", "&&&", ";;;", ",",
     "\u202e", "😀" * 3, "//", "///", "////", "//@:", "//[::1]:99999999999999999999/",

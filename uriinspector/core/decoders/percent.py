@@ -33,7 +33,7 @@ class Decoded:
     replaced: bool
 
     @property
-    def changed_from(self) -> bool:
+    def damaged(self) -> bool:
         """Whether decoding had anything to report (broken or replaced)."""
         return self.broken_percent or self.replaced
 

@@ -46,12 +46,16 @@ def _param_field(
     f = decoded_field(
         key.text or "(empty key)", value_raw, span, plus_as_space=True, note=note, flag=flag
     )
-    if key.changed_from:
+    notes = [f.note] if f.note else []
+    flag = f.flag
+    if key.text != key_raw:
+        notes.append(f"Key written as {shorten(key_raw, 120)!r}.")
+    if key.damaged:
         damage = damage_note(key) or ""
-        key_note = f"In the key, {damage[:1].lower()}{damage[1:]}"
-        note = f"{f.note} {key_note}" if f.note else key_note
-        flag = f.flag or ("invalid" if key.broken_percent else "warning")
-        f = DecodedField(f.label, f.value, f.span, note, flag)
+        notes.append(f"In the key, {damage[:1].lower()}{damage[1:]}")
+        flag = flag or ("invalid" if key.broken_percent else "warning")
+    if notes != ([f.note] if f.note else []) or flag != f.flag:
+        f = DecodedField(f.label, f.value, f.span, " ".join(notes), flag)
     return key.text, f
 
 

@@ -212,3 +212,21 @@ def test_analysis_lazy_properties() -> None:
     assert a.explanation == explain(SEC75)
     assert a.editions is a.editions
     assert a.editions[-1].serialization == a.whatwg.href
+
+
+def test_param_and_percent_sentences() -> None:
+    """RFC 2396 §3.3 params: one sentence, spanning the first param; percent octets
+    anywhere (here only in the query) decode in one sentence (RFC 3986 §2.1)."""
+    text = "http://a/b;p/c;q;r"
+    params = [s for s in explain(text, "rfc2396").sentences if s.component == "param"]
+    assert len(params) == 1 and params[0].span is not None
+    assert params[0].span.of(text) == "p" and "3 ';' parameters" in params[0].text
+    assert not [s for s in explain(text).sentences if s.component == "param"]
+    many = "http://e/" + "a;b/" * 2000
+    assert len([s for s in explain(many, "rfc2396").sentences if s.component == "param"]) == 1
+    q = "http://a?q=%20%E2%82%AC"
+    pct = next(s for s in explain(q).sentences if s.component == "percent")
+    assert "'€'" in pct.text and pct.span is not None and pct.span.of(q) == "%20"
+    assert "not UTF-8" in next(
+        s.text for s in explain("http://a/%FF").sentences if s.component == "percent"
+    )

@@ -9,6 +9,7 @@ Pure functions over frozen results; nothing here raises for any input string.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -459,29 +460,35 @@ def _path_chain(parsed: ParsedReference, index: int, ed: str, ch: str) -> tuple[
     if ch == "/" and ed != "draft-1993":
         return (path_rule,)
     ok = not _is_error_at(parsed, index)
-    for i, seg in enumerate(sp.segments):
-        if not (seg.span.start <= index < seg.span.end):
-            continue
-        seg_rule = "segment"
-        if ed == "rfc3986" and i == 0:
-            seg_rule = {
-                "absolute": "segment-nz",
-                "rootless": "segment-nz",
-                "noscheme": "segment-nz-nc",
-            }.get(shape, "segment")
-        elif shape == "noscheme" and i == 0 and ed in ("rfc2396", "draft-2003"):
-            seg_rule = "rel_segment" if ed == "rfc2396" else "rel-segment"
-        pchar: tuple[str, ...] = ()
-        if ok and seg_rule not in ("segment-nz-nc", "rel_segment", "rel-segment") and (
-            ch in _PCHAR[ed] or _in_triplet(sp.text, index)
-        ):
-            pchar = ("pchar",)
-        if seg.params and not seg.name.span.contains(index):
-            if ch == ";" and any(p.span.start == index + 1 for p in seg.params):
+    text = sp.text
+    lo, hi = sp.path.span.start, sp.path.span.end
+    # the segment around ``index``, found in place: ``sp.segments`` is built lazily and
+    # costs seconds for 1 MB of tiny segments, too much for a hover
+    seg_start = max(text.rfind("/", lo, index) + 1, lo)
+    seg_end = text.find("/", index, hi)
+    seg_end = hi if seg_end == -1 else seg_end
+    first_seg = text.count("/", lo, index) == (1 if text.startswith("/", lo) else 0)
+    seg_rule = "segment"
+    if ed == "rfc3986" and first_seg:
+        seg_rule = {
+            "absolute": "segment-nz",
+            "rootless": "segment-nz",
+            "noscheme": "segment-nz-nc",
+        }.get(shape, "segment")
+    elif shape == "noscheme" and first_seg and ed in ("rfc2396", "draft-2003"):
+        seg_rule = "rel_segment" if ed == "rfc2396" else "rel-segment"
+    pchar: tuple[str, ...] = ()
+    if ok and seg_rule not in ("segment-nz-nc", "rel_segment", "rel-segment") and (
+        ch in _PCHAR[ed] or _in_triplet(text, index)
+    ):
+        pchar = ("pchar",)
+    if parsed.edition.has_segment_params:
+        semicolon = text.find(";", seg_start, seg_end)
+        if semicolon != -1 and index >= semicolon:
+            if ch == ";":  # RFC 2396 §3.3: segment = *pchar *( ";" param )
                 return (seg_rule, path_rule)
             return (*pchar, "param", seg_rule, path_rule)
-        return (*pchar, seg_rule, path_rule)
-    return (path_rule,)
+    return (*pchar, seg_rule, path_rule)
 
 
 def _tail_chain(parsed: ParsedReference, index: int, ed: str, which: str) -> tuple[str, ...]:
@@ -719,7 +726,9 @@ def explain(analysis_or_text: Analysis | str, edition: Edition | str = "rfc3986"
         a = analysis_or_text
     parsed = a.parsed
     ed = a.edition.value
-    sentences = [*_overview(a), *_component_sentences(a), *_finding_sentences(a)]
+    sentences = [
+        *_overview(a), *_component_sentences(a), *_percent_sentence(a), *_finding_sentences(a)
+    ]
     return Explanation(a.text, a.edition, tuple(sentences), _edition_notes(parsed, ed))
 
 
@@ -921,43 +930,74 @@ def _path_sentences(a: Analysis) -> list[Sentence]:
             f" the {sp.scheme.text} scheme's own rules."
         )
     else:
-        n = len(sp.segments)
+        n = path.text.count("/") + (0 if path.text.startswith("/") else 1)
         text = (
             f"The path {_q(path.text)} has {n} segment{'s' if n != 1 else ''}, separated by"
             " '/', naming the resource inside the authority."
         )
-        if ".." in (s.text for s in sp.segments) or "." in (s.text for s in sp.segments):
+        if _DOT_SEGMENT.search(path.text):
             text += " Its '.' and '..' segments are removed when the reference is resolved."
     out = [Sentence("path", text, path.span, rule_)]
-    decoded = [c for c in a.characters if c.escape_octet is not None and c.decoded]
-    if decoded:
-        seen: list[str] = []
-        for c in decoded:
-            if c.decoded not in seen and c.decoded is not None:
-                seen.append(c.decoded)
-        shown = ", ".join(repr(ch) for ch in seen[:8])
-        first = decoded[0].index
+    semi = path.text.find(";") if ed.has_segment_params else -1
+    if semi != -1:
+        # RFC 2396 §3.3: segment = *pchar *( ";" param ); found in place, not through
+        # the lazily built ``sp.segments`` (seconds for 1 MB of segments)
+        p = path.text
+        seg_start = p.rfind("/", 0, semi) + 1
+        seg_end = p.find("/", semi)
+        seg_end = len(p) if seg_end == -1 else seg_end
+        param_end = p.find(";", semi + 1, seg_end)
+        param_end = seg_end if param_end == -1 else param_end
+        base = path.span.start
+        count = p.count(";")
+        more = f" The path has {count} ';' parameters in all." if count > 1 else ""
         out.append(
             Sentence(
-                "percent",
-                f"Percent-encoded octets ('%' and two hex digits) stand for characters that"
-                f" may not appear literally; here they decode to {shown}.",
-                Span(first, first + 3),
-                rule("pct-encoded", ed) or rule("escaped", ed) or rule("escape", ed),
+                "param",
+                f"{_q(p[semi + 1 : param_end])} after ';' is a parameter of the segment"
+                f" {_q(p[seg_start:semi])}.{more}",
+                Span(base + semi + 1, base + param_end),
+                rule_for_component("param", ed),
             )
         )
-    for seg in sp.segments:
-        for p in seg.params:
-            out.append(
-                Sentence(
-                    "param",
-                    f"{_q(p.text)} after ';' is a parameter of the segment {_q(seg.name.text)}.",
-                    p.span,
-                    rule_for_component("param", ed),
-                )
-            )
-            break
     return out
+
+
+_TRIPLET_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
+_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
+
+
+def _percent_sentence(a: Analysis) -> list[Sentence]:
+    """One sentence on the percent-encoded octets, with what the first runs decode to
+    (RFC 3986 §2.1); stops after a few distinct characters, so 1 MB stays fast."""
+    seen: list[str] = []
+    first: Span | None = None
+    for m in _TRIPLET_RUN.finditer(a.text):
+        if first is None:
+            first = Span(m.start(), m.start() + 3)
+        raw = bytes(int(m.group()[k + 1 : k + 3], 16) for k in range(0, len(m.group()), 3))
+        for ch in raw.decode("utf-8", errors="replace"):
+            if ch != "\ufffd" and ch not in seen:
+                seen.append(ch)
+        if len(seen) >= 8:
+            break
+    if first is None:
+        return []
+    ed = a.parsed.edition
+    what = (
+        f"; here they decode to {', '.join(repr(ch) for ch in seen[:8])}"
+        if seen
+        else "; here they are not UTF-8 text"
+    )
+    return [
+        Sentence(
+            "percent",
+            "Percent-encoded octets ('%' and two hex digits) stand for characters that may"
+            f" not appear literally{what}.",
+            first,
+            rule("pct-encoded", ed) or rule("escaped", ed) or rule("escape", ed),
+        )
+    ]
 
 
 def _finding_sentences(a: Analysis) -> list[Sentence]:
@@ -976,10 +1016,8 @@ def _edition_notes(parsed: ParsedReference, ed: str) -> tuple[EditionNote, ...]:
 
     def first(chars: str, within: Span | None = None) -> Span | None:
         lo, hi = (0, len(text)) if within is None else (within.start, within.end)
-        for i in range(lo, hi):
-            if text[i] in chars:
-                return Span(i, i + 1)
-        return None
+        m = re.compile(f"[{re.escape(chars)}]").search(text, lo, hi)
+        return None if m is None else Span(m.start(), m.end())
 
     host = sp.host
     if host is not None and host.text.startswith("["):

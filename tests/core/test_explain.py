@@ -230,3 +230,11 @@ def test_param_and_percent_sentences() -> None:
     assert "not UTF-8" in next(
         s.text for s in explain("http://a/%FF").sentences if s.component == "percent"
     )
+
+
+def test_query_sentence_counts_form_parameters() -> None:
+    """The query sentence names the form keys (a convention, not RFC 3986 §3.4)."""
+    q = next(s for s in explain("http://a/?x=1&y&z=3").sentences if s.component == "query")
+    assert "3 parameters: 'x', 'y', 'z'" in q.text
+    empty = next(s for s in explain("http://a/?").sentences if s.component == "query")
+    assert "parameter" not in empty.text

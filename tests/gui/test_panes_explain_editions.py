@@ -133,7 +133,8 @@ def test_explain_pane_for_the_section_7_5_example(qtbot: QtBot, window: MainWind
     assert field is not None and field._selection == (start, start + 8)
     notes = [pane.view.item(i).text() for i in range(pane.view.count())]
     assert "Under other editions" in notes
-    assert any(n.startswith("The 1993 draft had no user part") for n in notes)
+    assert any(n.startswith("In the 1993 draft's BNF only telnet addresses have a user")
+               for n in notes)
 
 
 def test_editions_pane_ipv6_literal(qtbot: QtBot, window: MainWindow) -> None:

@@ -595,12 +595,15 @@ NOTES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         ),
     ),
     "userinfo-1993": (
-        "The 1993 draft had no user part in http addresses (httpaddress: h t t p : / /"
-        " hostport [ / path ] [ ? search ]); only telnet addresses had '[ user @ ]', and"
-        " no address had a password.",
+        "In the 1993 draft's BNF only telnet addresses have a user ('[ user @ ]'); http"
+        " and ftp addresses have none, and no rule has a password. Its prose allows an"
+        " optional user name before '@' but discourages it, and a password even more.",
         (
             ("draft-1993", "httpaddress h t t p : / / hostport [ / path ] [ ? search ]"),
             ("draft-1993", "telnetaddress t e l n e t : / / [ user @ ] hostport"),
+            ("draft-1993", "fileaddress f t p : / / host / path"),
+            ("draft-1993", "(Use of this field is discouraged. Provision of encoding a"
+             " password after the user name, delimited by a colon, could be made"),
         ),
     ),
     "password": (
@@ -625,9 +628,10 @@ NOTES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         ),
     ),
     "unwise": (
-        "'{', '}', '|', '\\', '^' and '`' have been excluded since 1997 as 'unwise'"
-        " (RFC 2396 §2.4.3: gateways and other transport agents are known to modify"
-        " them); RFC 3986 has no rule that admits them. Percent-encode them (e.g. %7B).",
+        "'{', '}', '|', '\\', '^' and '`' are 'unwise' in the 1997 draft, RFC 2396"
+        " (§2.4.3) and the 2003 draft, because gateways and other transport agents are"
+        " known to modify them; RFC 3986 has no rule that admits them. Percent-encode"
+        " them (e.g. %7B).",
         (
             ("rfc2396", 'unwise = "{" | "}" | "|" | "\\" | "^" | "[" | "]" | "`"'),
             ("draft-1997", "Other characters are excluded because gateways and other"

@@ -170,3 +170,35 @@ def test_components_many_parameters_listed_on_expanding(qtbot: QtBot) -> None:
         query.setExpanded(True)
     assert query.childCount() == 800
     assert query.child(799).text(COL_DECODED) == "k799 = v"
+
+
+def test_components_long_list_after_a_short_one_stays_unlisted(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, "http://a/b/c")
+    path = pane.view.topLevelItem(2)
+    assert path.isExpanded() and path.childCount() == 2
+    pane.show_analysis(analyze("http://a/" + "/".join(["s"] * 5000)))
+    path = pane.view.topLevelItem(2)
+    assert path.text(COL_NAME) == "path (5000)"
+    assert path.childCount() == 0  # nothing listed until the user expands it
+
+
+def test_components_expanded_long_list_follows_typing(qtbot: QtBot) -> None:
+    text = "http://a/?" + "&".join(f"k{i}=v" for i in range(100))
+    pane = _pane(qtbot, text)
+    query = pane.view.topLevelItem(3)
+    query.setExpanded(True)
+    assert query.childCount() == 100
+    pane.show_analysis(analyze(text + "&new=1"))
+    query = pane.view.topLevelItem(3)
+    assert query.text(COL_NAME) == "query (101)" and query.isExpanded()
+    assert query.childCount() == 101
+    assert query.child(100).text(COL_DECODED) == "new = 1"
+
+
+def test_components_reuses_rows_when_the_structure_is_unchanged(qtbot: QtBot) -> None:
+    pane = _pane(qtbot, HYPERLINK_EXAMPLE)
+    before = pane.view.topLevelItem(4)
+    pane.show_analysis(analyze(HYPERLINK_EXAMPLE + "s"))
+    after = pane.view.topLevelItem(4)
+    assert after is before  # the same item, its cells updated in place
+    assert after.text(COL_RAW) == "noses"

@@ -188,7 +188,7 @@ class Row:
 class _Node:
     """The pane's record of a live item: the row it shows and its child nodes."""
 
-    __slots__ = ("children", "item", "number", "pending", "row", "state", "texts")
+    __slots__ = ("children", "item", "lazy_filled", "number", "pending", "row", "state", "texts")
 
     def __init__(self, item: QTreeWidgetItem, row: Row, number: int) -> None:
         self.item = item
@@ -198,6 +198,8 @@ class _Node:
         self.state = row.state()
         self.children: list[_Node] = []
         self.pending: Callable[[], list[Row]] | None = None
+        #: children were listed from a long list the user expanded (kept up to date)
+        self.lazy_filled = False
 
 
 class _EditCommand(QUndoCommand):
@@ -517,9 +519,12 @@ class ComponentsPane(QWidget):
     def _path_row(self, a: Analysis) -> Row:
         sp = a.parsed.split
         path = _part_row("path", "path", sp.path, edit=("path", 0), rule=("path", None))
-        segments = sp.segments
+        p = sp.path.text
+        # counted from the text: the core builds the segment list only when asked
+        count = 0 if not p else p.count("/") + (0 if p.startswith("/") else 1)
 
         def fill() -> list[Row]:
+            segments = sp.segments
             out: list[Row] = []
             for n, seg in enumerate(segments[:MAX_CHILDREN], start=1):
                 row = Row(f"segment {n}", f"segment {n}", "path", seg.text, _decode(seg.text),
@@ -540,16 +545,18 @@ class ComponentsPane(QWidget):
             _add_more(out, len(segments))
             return out
 
-        _defer_or_fill(path, len(segments), fill)
+        _defer_or_fill(path, count, fill)
         return path
 
     def _query_row(self, a: Analysis) -> Row:
         sp = a.parsed.split
         query = _part_row("query", "query", sp.query, edit=("query", 0), rule=("query", None))
-        params = sp.query_params
+        q = "" if sp.query is None else sp.query.text
+        count = q.count("&") + 1 if q else 0  # as split_query counts, without building
         text = a.text
 
         def fill() -> list[Row]:
+            params = sp.query_params
             out: list[Row] = []
             for n, qp in enumerate(params[:MAX_CHILDREN], start=1):
                 raw = text[qp.span.start : qp.span.end]
@@ -580,7 +587,7 @@ class ComponentsPane(QWidget):
             _add_more(out, len(params))
             return out
 
-        _defer_or_fill(query, len(params), fill)
+        _defer_or_fill(query, count, fill)
         return query
 
     @staticmethod
@@ -757,9 +764,10 @@ class ComponentsPane(QWidget):
     def _fill_children(self, node: _Node, row: Row, *, created: bool) -> None:
         item = node.item
         if row.lazy is not None:
-            if node.pending is None and node.children and item.isExpanded():
+            if node.lazy_filled and item.isExpanded():  # the user opened a long list
                 node.children = self._sync(item, node.children, row.lazy())
                 return
+            node.lazy_filled = False
             if node.children:
                 for child in node.children:
                     self._forget(child)
@@ -769,6 +777,7 @@ class ComponentsPane(QWidget):
             item.setData(COL_NAME, LAZY_ROLE, True)
             item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
             return
+        node.lazy_filled = False
         if node.pending is not None:
             node.pending = None
             item.setData(COL_NAME, LAZY_ROLE, None)
@@ -946,6 +955,7 @@ class ComponentsPane(QWidget):
         if node is None or node.pending is None:
             return
         fill, node.pending = node.pending, None
+        node.lazy_filled = True
         syncing, self._syncing = self._syncing, True
         try:
             node.children = self._sync(item, node.children, fill())

@@ -569,7 +569,8 @@ class ComponentsPane(QWidget):
                     f"parameter {n}", f"parameter {n}", "query", raw, decoded,
                     (qp.span.start, qp.span.end), rule=("query-param", None), expand=False,
                     note="Form-decoded (application/x-www-form-urlencoded: '+' is a space); "
-                    "the & and = split is an HTML convention, not RFC 3986",
+                    "the & and = split is an HTML convention, not RFC 3986. Expand it to "
+                    "edit the key or the value.",
                 )
                 row.children.append(Row(
                     "key", "key", "query", qp.key.text, key,

@@ -6,6 +6,9 @@ exclusive, as the batch contract says. The GUI converts to UTF-16 in one place.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -60,3 +63,23 @@ def trusted_span(start: int, end: int) -> Span:
     _set_start(span, start)
     _set_end(span, end)
     return span
+
+
+#: Below this many new objects a collection pause is not worth its two calls.
+GC_PAUSE_MIN = 20_000
+
+
+@contextmanager
+def gc_paused(count: int) -> Iterator[None]:
+    """Pause the cyclic garbage collector while ``count`` (>= :data:`GC_PAUSE_MIN`)
+    small objects are built: they hold no cycles, yet every 700 allocations trigger a
+    collection that rescans them, which made 10^6 of them 3× slower and the 1 MB time
+    super-linear. The previous state is restored (a caller's own pause is kept)."""
+    if count < GC_PAUSE_MIN or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

@@ -10,11 +10,12 @@ input and ``unsplit`` gives back the input exactly, for every string.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from uriinspector.core.grammar import LazyPattern
-from uriinspector.core.spans import Span, trusted_span
+from uriinspector.core.spans import Span, gc_paused, trusted_span
 
 ComponentName = Literal[
     "scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"
@@ -230,10 +231,18 @@ def split_segments(text: str, path: Part, *, params: bool = False) -> tuple[Segm
     base = path.span.start
     pos = base + (1 if p.startswith("/") else 0)
     pieces = p[1:].split("/") if p.startswith("/") else p.split("/")
+    segments: list[Segment] = []
+    with gc_paused(3 * len(pieces)):
+        _segments_into(segments.append, pieces, pos, params)
+    return tuple(segments)
+
+
+def _segments_into(
+    append: Callable[[Segment], None], pieces: list[str], pos: int, params: bool
+) -> None:
+    """The loop of :func:`split_segments`: one Segment per piece, ``pos`` the first's start."""
     mk_part = _mk_part
     span_of = trusted_span
-    segments: list[Segment] = []
-    append = segments.append
     for seg_text in pieces:
         stop = pos + len(seg_text)
         seg_span = span_of(pos, stop)
@@ -249,7 +258,6 @@ def split_segments(text: str, path: Part, *, params: bool = False) -> tuple[Segm
         else:
             append(Segment(seg_text, seg_span, mk_part(seg_text, seg_span), ()))
         pos = stop + 1
-    return tuple(segments)
 
 
 def split_query(query: Part | None) -> tuple[QueryParam, ...]:
@@ -257,11 +265,17 @@ def split_query(query: Part | None) -> tuple[QueryParam, ...]:
     if query is None or not query.text:
         return ()
     out: list[QueryParam] = []
-    append = out.append
+    pieces = query.text.split("&")
+    with gc_paused(6 * len(pieces)):
+        _params_into(out.append, pieces, query.span.start)
+    return tuple(out)
+
+
+def _params_into(append: Callable[[QueryParam], None], pieces: list[str], pos: int) -> None:
+    """The loop of :func:`split_query`: one QueryParam per piece, ``pos`` the first's start."""
     mk_part = _mk_part
     span_of = trusted_span
-    pos = query.span.start
-    for piece in query.text.split("&"):
+    for piece in pieces:
         stop = pos + len(piece)
         eq = piece.find("=")
         value: Part | None
@@ -275,7 +289,6 @@ def split_query(query: Part | None) -> tuple[QueryParam, ...]:
             value = mk_part(piece[eq + 1 :], span_of(pos + eq + 1, stop))
         append(QueryParam(whole, key, value))
         pos = stop + 1
-    return tuple(out)
 
 
 def split(text: str, *, segment_params: bool = False) -> SplitReference:

@@ -95,6 +95,37 @@ def test_characters_8kb_input_is_one_model_reset(qtbot: QtBot) -> None:
     assert not pane.grab().isNull()
 
 
+def test_characters_typing_at_the_end_repaints_only_new_rows(qtbot: QtBot) -> None:
+    """Shown, a keystroke inserts/removes rows at the end; no reset, no on-screen churn."""
+    text = "http://a/" + "%41b" * 2048
+    pane = _pane(qtbot, text)
+    pane.resize(900, 400)
+    pane.show()
+    qtbot.waitExposed(pane)
+    events: list[tuple[str, int, int]] = []
+    m = pane.model
+    m.modelReset.connect(lambda: events.append(("reset", 0, 0)))
+    m.rowsInserted.connect(lambda _p, a, b: events.append(("inserted", a, b)))
+    m.rowsRemoved.connect(lambda _p, a, b: events.append(("removed", a, b)))
+    m.dataChanged.connect(lambda tl, br, _r=(): events.append(("changed", tl.row(), br.row())))
+    pane.view.selectRow(3)
+    pane.show_analysis(analyze(text + "c"))
+    assert events == [("inserted", len(text), len(text))]
+    assert _cell(pane, len(text), COL_CHAR) == "c"
+    assert pane.view.currentIndex().row() == 3  # the selection survives
+    events.clear()
+    pane.show_analysis(analyze(text))
+    assert events == [("removed", len(text), len(text))]
+    assert m.rowCount() == len(text)
+    events.clear()
+    # An edit at the start changes on-screen rows: they are repainted.
+    pane.show_analysis(analyze("ftp" + text[4:]))
+    assert ("reset", 0, 0) not in events
+    assert events and events[-1][0] == "changed" and events[-1][1] == 0
+    assert _cell(pane, 0, COL_CHAR) == "f"
+    assert [_cell(pane, i, COL_CHAR) for i in range(5)] == list("ftp:/")
+
+
 def test_characters_screenshot(qtbot: QtBot, tmp_path: Path) -> None:
     pane = _pane(qtbot, "http://caf%C3%A9.example/\u202e?q=é")
     pane.resize(900, 420)

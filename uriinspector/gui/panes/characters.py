@@ -37,6 +37,16 @@ HEADERS = ("#", "Char", "Code point", "Class", "Component", "Decoded", "Unicode 
 
 _Index = QModelIndex | QPersistentModelIndex
 
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_SPAN = int(SPAN_ROLE)
+#: The roles ``CharactersModel.data`` answers; every other role is None at once.
+_ROLES = frozenset({_DISPLAY, _TOOLTIP, _FOREGROUND, _FONT, _ALIGNMENT, _SPAN})
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
 
 def _octet_text(info: CharInfo) -> str:
     """The ``%XX`` octet and what it decodes to, as the core computed them."""
@@ -59,12 +69,43 @@ class CharactersModel(QAbstractTableModel):
         self._colours: dict[str, QColor] = {}
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
-    def set_characters(self, rows: tuple[CharInfo, ...], colours: dict[str, QColor]) -> None:
-        """Replace every row at once (one reset, whatever the length)."""
-        self.beginResetModel()
-        self._rows = rows
-        self._colours = colours
-        self.endResetModel()
+    def set_characters(
+        self,
+        rows: tuple[CharInfo, ...],
+        colours: dict[str, QColor],
+        visible: range | None = None,
+    ) -> None:
+        """Show ``rows``: one reset, or (``visible``) only the rows that moved on screen.
+
+        With ``visible`` (the rows on screen), rows added or removed at the end are
+        inserted or removed, and only on-screen rows whose value changed are
+        repainted (``dataChanged``); off-screen rows are read when scrolled to. Typing
+        at the end of a long URI then repaints nothing but the new row, where a reset
+        made the view re-read ~1,000 cells per keystroke.
+        """
+        old = self._rows
+        if visible is None or not old or colours != self._colours:
+            self.beginResetModel()
+            self._rows = rows
+            self._colours = colours
+            self.endResetModel()
+            return
+        n_old, n_new = len(old), len(rows)
+        if n_new > n_old:
+            self.beginInsertRows(QModelIndex(), n_old, n_new - 1)
+            self._rows = rows
+            self.endInsertRows()
+        elif n_new < n_old:
+            self.beginRemoveRows(QModelIndex(), n_new, n_old - 1)
+            self._rows = rows
+            self.endRemoveRows()
+        else:
+            self._rows = rows
+        shown = range(max(0, visible.start), min(visible.stop, n_old, n_new))
+        changed = [i for i in shown if old[i] != rows[i]]
+        if changed:
+            last = len(HEADERS) - 1
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], last))
 
     def row_info(self, row: int) -> CharInfo | None:
         """The ``CharInfo`` shown in ``row``, if any."""
@@ -91,13 +132,19 @@ class CharactersModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        # A repaint asks every visible cell for ~9 roles; most get None. Filter on the
+        # role first, with plain ints, before touching the index (this runs ~1,000
+        # times per repaint).
+        if role not in _ROLES:
             return None
-        info = self._rows[index.row()]
+        row = index.row()
+        if not 0 <= row < len(self._rows) or not index.isValid():
+            return None
+        info = self._rows[row]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return self._display(info, col)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             if col == COL_CHAR:
                 return f"U+{ord(info.char):04X}" if info.char else None
             if col == COL_CLASS:
@@ -105,13 +152,13 @@ class CharactersModel(QAbstractTableModel):
             if col == COL_COMPONENT:
                 return "" if info.component is None else str(info.component)
             return None
-        if role == Qt.ItemDataRole.ForegroundRole and col == COL_COMPONENT:
-            return self._colours.get(str(info.component))
-        if role == Qt.ItemDataRole.FontRole and col in (COL_CHAR, COL_CODEPOINT, COL_DECODED):
-            return self._mono
-        if role == Qt.ItemDataRole.TextAlignmentRole and col == COL_INDEX:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == SPAN_ROLE:
+        if role == _FOREGROUND:
+            return self._colours.get(str(info.component)) if col == COL_COMPONENT else None
+        if role == _FONT:
+            return self._mono if col in (COL_CHAR, COL_CODEPOINT, COL_DECODED) else None
+        if role == _ALIGNMENT:
+            return _RIGHT if col == COL_INDEX else None
+        if role == _SPAN:
             return (info.index, info.index + 1)
         return None
 
@@ -177,13 +224,28 @@ class CharactersPane(QWidget):
         colours = {
             name: palette.component_color(name, pal) for name in palette.COMPONENT_STYLES
         }
-        self.model.set_characters(tuple(a.characters), colours)
+        self.model.set_characters(tuple(a.characters), colours, self._visible_rows())
         if 0 <= row < self.model.rowCount():
             self._syncing = True
             try:
                 self.view.setCurrentIndex(self.model.index(row, 0))
             finally:
                 self._syncing = False
+
+    def _visible_rows(self) -> range | None:
+        """The rows on screen, or ``None`` when the table is not shown."""
+        if not self.view.isVisible():
+            return None
+        viewport = self.view.viewport()
+        top = self.view.rowAt(0)
+        bottom = self.view.rowAt(viewport.height() - 1)
+        if top < 0:
+            return range(0, 0)  # no row at the top: the table is empty or scrolled past
+        if bottom < 0:
+            bottom = self.model.rowCount() - 1  # the rows end above the bottom edge
+        # A margin of a screenful absorbs a row count change that scrolls the view.
+        height = bottom - top + 1
+        return range(max(0, top - height), bottom + height + 1)
 
     def _on_view_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         info = self.model.row_info(current.row())

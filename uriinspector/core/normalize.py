@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from uriinspector.core.charsets import RFC3986_UNRESERVED
 from uriinspector.core.grammar import LazyPattern
-from uriinspector.core.legacy._trace import last_dot_segment
+from uriinspector.core.legacy._trace import remove_dot_segments_from
 from uriinspector.core.schemes import ascii_lower, port_number, scheme_facts
 from uriinspector.core.spans import Span
 from uriinspector.core.split import Part, split_authority
@@ -277,34 +277,7 @@ def remove_dot_segments(path: str) -> str:
     1 MB path costs one pass.
     """
     out: list[str] = []
-    i, n = 0, len(path)
-    last_dot = last_dot_segment(path)
-    while i < n:
-        if i > last_dot:  # no dot segment left: only rule E remains, done in one split
-            return "".join(out) + path[i:]
-        if path.startswith("../", i):  # A: drop a leading "../"
-            i += 3
-        elif path.startswith(("./", "/./"), i):  # A: drop "./"; B: "/./" -> "/"
-            i += 2
-        elif i + 2 == n and path.startswith("/.", i):  # B: "/." at the end -> "/"
-            out.append("/")
-            break
-        elif path.startswith("/../", i):  # C: "/../" -> "/", drop last output segment
-            i += 3
-            if out:
-                out.pop()
-        elif i + 3 == n and path.startswith("/..", i):  # C: "/.." at the end -> "/"
-            if out:
-                out.pop()
-            out.append("/")
-            break
-        elif (i + 1 == n and path[i] == ".") or (i + 2 == n and path.startswith("..", i)):
-            break  # D
-        else:  # E: move the first segment, with its leading "/", to the output
-            j = path.find("/", i + 1 if path[i] == "/" else i)
-            j = n if j == -1 else j
-            out.append(path[i:j])
-            i = j
+    remove_dot_segments_from(path, 0, out)
     return "".join(out)
 
 

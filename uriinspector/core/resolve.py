@@ -32,10 +32,10 @@ from uriinspector.core.legacy._trace import (
     Trace,
     describe,
     is_scheme,
-    last_dot_segment,
     opt,
     q,
     recompose,
+    remove_dot_segments_from,
     shown,
     shown_tail,
     split_cached,
@@ -95,56 +95,60 @@ def _remove_dot_segments(path: str, trace: Trace | None) -> str:
     "remove the last segment and its preceding '/'" is one ``pop``; the input is never
     re-sliced, so the loop is linear in the path length. Each iteration records one
     step (rule, what moved, the input left) whose value is the output buffer; sentences
-    are built only for recorded iterations. Once no dot segment is left in the input
-    and no step is being recorded, the remaining rule-E moves are done in one split
-    (counted as skipped iterations, so the trace is the same).
+    are built only for recorded iterations. Once no step is being recorded (no trace, or
+    :data:`MAX_LOOP_STEPS` reached) the rest runs untraced in ``remove_dot_segments_from``
+    and is counted as skipped iterations, so the trace is the same.
     """
     inp = path  # 1. The input buffer is initialized with the path; output is empty.
     i = 0
     out: list[str] = []
-    last_dot = last_dot_segment(path)
     # 2. While the input buffer is not empty, loop as follows:
     while i < len(inp):
-        if i > last_dot and inp is path and (trace is None or trace.saturated()):
-            # only rule E remains: move every remaining segment ("/seg" each) at once
-            first = inp.find("/", i + 1) if inp[i] == "/" else inp.find("/", i)
-            if first == -1:
-                out.append(inp[i:])
-                moved = 1
-            else:
-                out.append(inp[i:first])
-                rest = inp[first + 1 :].split("/")
-                out.extend("/" + seg for seg in rest)
-                moved = 1 + len(rest)
+        if inp is path and (trace is None or trace.saturated()):
+            # nothing more is recorded: finish untraced (counted as skipped iterations)
+            moved = remove_dot_segments_from(inp, i, out)
             if trace is not None:
                 trace.skip(moved)
             break
         record = trace is not None and trace.wants()
-        left = len(inp) - i
         rule: str
         what = ""
-        if inp.startswith("../", i) or inp.startswith("./", i):
-            # 2A. If the input buffer begins with a prefix of "../" or "./", then remove
-            # that prefix from the input buffer.
-            pre = "../" if inp.startswith("../", i) else "./"
-            i += len(pre)
-            rule, what = "5.2.4 A (rule 2A)", f'Removed the prefix "{pre}"'
-        elif inp.startswith("/./", i) or (left == 2 and inp.startswith("/.", i)):
+        n = len(inp)
+        # the segment at i: from inp[i] (a "/" or its first character) to the next "/"
+        j = inp.find("/", i + 1) if inp[i] == "/" else inp.find("/", i)
+        end = n if j == -1 else j
+        size = end - i
+        if inp[i] != "/" and (
+            (size == 1 and inp[i] == ".") or (size == 2 and inp.startswith("..", i))
+        ):
+            if j != -1:
+                # 2A. If the input buffer begins with a prefix of "../" or "./", then
+                # remove that prefix from the input buffer.
+                pre = inp[i : j + 1]
+                i = j + 1
+                rule, what = "5.2.4 A (rule 2A)", f'Removed the prefix "{pre}"'
+            else:
+                # 2D. If the input buffer consists only of "." or "..", then remove that
+                # from the input buffer.
+                what = f'The input was only "{inp[i:]}": removed it'
+                i = n
+                rule = "5.2.4 D (rule 2D)"
+        elif inp[i] == "/" and size == 2 and inp[i + 1] == ".":
             # 2B. If the input buffer begins with a prefix of "/./" or "/.", where "." is
             # a complete path segment, then replace that prefix with "/".
-            if left == 2:
+            if j == -1:
                 inp, i = "/", 0
                 what = 'Replaced the final "/." with "/"'
             else:
                 i += 2
                 what = 'Replaced the prefix "/./" with "/"'
             rule = "5.2.4 B (rule 2B)"
-        elif inp.startswith("/../", i) or (left == 3 and inp.startswith("/..", i)):
+        elif inp[i] == "/" and size == 3 and inp.startswith("..", i + 1):
             # 2C. If the input buffer begins with a prefix of "/../" or "/..", where ".."
             # is a complete path segment, then replace that prefix with "/" and remove
             # the last segment and its preceding "/" (if any) from the output buffer.
             gone = out.pop() if out else ""
-            if left == 3:
+            if j == -1:
                 inp, i = "/", 0
                 pre = "/.."
             else:
@@ -156,21 +160,12 @@ def _remove_dot_segments(path: str, trace: Trace | None) -> str:
                     f'Replaced the prefix "{pre}" with "/" and removed the last segment '
                     f"{q(gone)} from the output"
                 )
-        elif (left == 1 and inp[i] == ".") or (left == 2 and inp.startswith("..", i)):
-            # 2D. If the input buffer consists only of "." or "..", then remove that from
-            # the input buffer.
-            what = f'The input was only "{inp[i:]}": removed it'
-            i = len(inp)
-            rule = "5.2.4 D (rule 2D)"
         else:
             # 2E. Move the first path segment in the input buffer to the end of the output
             # buffer, including the initial "/" (if any) and any subsequent characters up
             # to, but not including, the next "/".
-            j = inp.find("/", i + 1) if inp[i] == "/" else inp.find("/", i)
-            if j == -1:
-                j = len(inp)
-            seg = inp[i:j]
-            i = j
+            seg = inp[i:end]
+            i = end
             out.append(seg)
             rule = "5.2.4 E (rule 2E)"
             if record:

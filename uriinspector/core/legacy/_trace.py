@@ -210,21 +210,60 @@ def recompose(
     return "".join(pieces)
 
 
-def last_dot_segment(path: str) -> int:
-    """Index of the first character of the last ``.`` or ``..`` segment of ``path``, or
-    -1 when there is none. Past it, every §5.2.4 iteration is rule E (move a segment)."""
-    last = -1
-    if path in (".", "..") or path.startswith(("./", "../")):
-        last = 0
-    for probe in ("/./", "/../"):
-        k = path.rfind(probe)
-        if k != -1:
-            last = max(last, k + 1)
-    if path.endswith("/."):
-        last = max(last, len(path) - 1)
-    elif path.endswith("/.."):
-        last = max(last, len(path) - 2)
-    return last
+def remove_dot_segments_from(path: str, i: int, out: list[str]) -> int:
+    """Run the RFC 3986 §5.2.4 loop on ``path`` from index ``i`` (a segment's first
+    character or the ``/`` before it), untraced, appending to the output buffer ``out``
+    (segments with their leading ``/``); return how many loop iterations that was.
+
+    The same algorithm as the traced buffer loop in ``resolve.py``, one ``split`` and a
+    pass over the segments instead of an index walk: after the prefix rules (2A, 2D)
+    every element follows a ``/``: "." is rule 2B, ".." rule 2C (pop), anything else
+    rule 2E; a final "." or ".." leaves "/" (2B/2C, then 2E moves it).
+    """
+    if i >= len(path):
+        return 0
+    count = 0
+    if path[i] != "/":
+        segs = path[i:].split("/")
+        last = len(segs) - 1
+        k = 0
+        while k < last and segs[k] in (".", ".."):  # 2A: drop "./" or "../"
+            k += 1
+            count += 1
+        if segs[k] in (".", "..") and k == last:  # 2D: the input is only "." or ".."
+            return count + 1
+        if segs[k] != "":  # 2E: the first segment, without a "/"
+            out.append(segs[k])
+            count += 1
+        rest = segs[k + 1 :]
+    else:
+        rest = path[i + 1 :].split("/")
+    if not rest:
+        return count
+    append = out.append
+    pop = out.pop
+    for s in rest[:-1]:
+        if s == ".":  # 2B: "/./" -> "/"
+            pass
+        elif s == "..":  # 2C: "/../" -> "/", and drop the last output segment
+            if out:
+                pop()
+        else:  # 2E
+            append("/" + s)
+    count += len(rest) - 1
+    s = rest[-1]
+    if s == ".":  # 2B: a final "/." -> "/", then 2E moves "/"
+        append("/")
+        count += 2
+    elif s == "..":  # 2C: a final "/.." -> "/", then 2E moves "/"
+        if out:
+            pop()
+        append("/")
+        count += 2
+    else:
+        append("/" + s)
+        count += 1
+    return count
 
 
 def without_fragment(text: str) -> str:

@@ -23,12 +23,15 @@ _PACKAGE = "uriinspector.resources"
 _PLACEHOLDER = re.compile(r"\{\{\s*([a-z_]+)\s*\}\}")
 
 
+@cache
 def _root() -> Traversable:
     return files(_PACKAGE)
 
 
+@cache
 def icon_names() -> tuple[str, ...]:
-    """Every icon name (the stems of ``resources/icons/*.svg``), sorted."""
+    """Every icon name (the stems of ``resources/icons/*.svg``), sorted (listed once:
+    the window asks for a dozen icons while it is built, before its first paint)."""
     return tuple(
         sorted(p.name[:-4] for p in _root().joinpath("icons").iterdir() if p.name.endswith(".svg"))
     )

@@ -70,7 +70,8 @@ def test_http_tracking_parameters_are_marked_with_words_and_icon(qtbot: QtBot) -
 
 def test_mailto_recipients_and_headers(qtbot: QtBot) -> None:
     text = "mailto:a@example.com?subject=Hello%20there&cc=b@example.com&body=Line%201%0D%0ALine%202"
-    rows = _details(_pane(qtbot, text))
+    pane = _pane(qtbot, text)
+    rows = _details(pane)
     assert rows["Recipients/Address"].text(COL_DECODED) == "a@example.com"
     assert rows["Cc/Address"].text(COL_DECODED) == "b@example.com"
     assert rows["Subject"].text(COL_DECODED) == "Hello there"
@@ -120,12 +121,14 @@ def test_data_text_preview_is_escaped_plain_text(qtbot: QtBot) -> None:
     assert preview.text(COL_DECODED) == "<script>alert(1)</script>⟨U+000A⟩<b>x"
     assert pane.preview.isHidden()
     long_uri = "data:text/plain," + "y" * 5000
-    preview = _details(_pane(qtbot, long_uri))["text preview"]
+    long_pane = _pane(qtbot, long_uri)
+    preview = _details(long_pane)["text preview"]
     assert preview.text(COL_DECODED) == "y" * 200 + "…"
 
 
 def test_file_drive_letter(qtbot: QtBot) -> None:
-    rows = _details(_pane(qtbot, "file:///C:/Windows/win.ini"))
+    pane = _pane(qtbot, "file:///C:/Windows/win.ini")
+    rows = _details(pane)
     assert rows["Drive"].text(COL_DECODED) == "C:"
     assert rows["Drive"].text(COL_RAW) == "C:"
     assert rows["Host"].text(COL_DECODED).startswith("localhost")
@@ -141,14 +144,16 @@ def test_ftp_typecode_and_its_span_is_selectable(qtbot: QtBot) -> None:
 
 
 def test_gopher_item_type(qtbot: QtBot) -> None:
-    rows = _details(_pane(qtbot, "gopher://gopher.example.org/1/world"))
+    pane = _pane(qtbot, "gopher://gopher.example.org/1/world")
+    rows = _details(pane)
     assert rows["Item type"].text(COL_DECODED) == "1 — directory (menu)"
     assert rows["Selector"].text(COL_DECODED) == "/world"
 
 
 def test_news_group_versus_message_id(qtbot: QtBot) -> None:
-    group = _details(_pane(qtbot, "news:comp.infosystems.www"))
-    article = _details(_pane(qtbot, "news:1234@example.com"))
+    group_pane = _pane(qtbot, "news:comp.infosystems.www")
+    article_pane = _pane(qtbot, "news:1234@example.com")  # both panes stay alive
+    group, article = _details(group_pane), _details(article_pane)
     assert group["Newsgroup"].text(COL_DECODED) == "comp.infosystems.www"
     assert "Message-ID" not in group
     assert article["Message-ID"].text(COL_DECODED) == "<1234@example.com>"
@@ -156,7 +161,8 @@ def test_news_group_versus_message_id(qtbot: QtBot) -> None:
 
 
 def test_telnet_user_host_port(qtbot: QtBot) -> None:
-    rows = _details(_pane(qtbot, "telnet://joe:pw@host.example.com:2323/"))
+    pane = _pane(qtbot, "telnet://joe:pw@host.example.com:2323/")
+    rows = _details(pane)
     assert rows["User"].text(COL_DECODED) == "joe"
     assert rows["Host"].text(COL_DECODED) == "host.example.com"
     assert rows["Port"].text(COL_DECODED) == "2323"
@@ -164,8 +170,9 @@ def test_telnet_user_host_port(qtbot: QtBot) -> None:
 
 
 def test_urn_isbn_checksum_good_and_bad(qtbot: QtBot) -> None:
-    good = _details(_pane(qtbot, "urn:isbn:0-395-36341-1"))["ISBN-10"]
-    bad = _details(_pane(qtbot, "urn:isbn:0-395-36341-2"))["ISBN-10"]
+    good_pane = _pane(qtbot, "urn:isbn:0-395-36341-1")
+    bad_pane = _pane(qtbot, "urn:isbn:0-395-36341-2")
+    good, bad = _details(good_pane)["ISBN-10"], _details(bad_pane)["ISBN-10"]
     assert good.text(COL_NAME) == "ISBN-10  ✔ checksum ok"
     assert bad.text(COL_NAME) == "ISBN-10  ✖ checksum wrong"
 

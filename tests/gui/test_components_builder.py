@@ -193,3 +193,33 @@ def test_hover_shows_the_grammar_rule_under_the_edition(qtbot: QtBot, window: Ma
     port = _row(pane, "authority", "port")
     assert "RFC 2396 §3.2" in pane.tooltip_text(host, COL_NAME)
     assert "port = *digit — RFC 2396 §3.2.2" in _tooltip(pane, port, COL_RAW)
+
+
+def test_double_click_on_the_raw_cell_edits_raw_text(qtbot: QtBot, window: MainWindow) -> None:
+    pane = _pane(window)
+    port = _row(pane, "authority", "port")
+    rect = pane.view.visualItemRect(port)
+    x = pane.view.header().sectionViewportPosition(COL_RAW) + 10
+    at = QPoint(x, rect.center().y())
+    qtbot.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    qtbot.mouseDClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    editor = pane.view.findChild(QLineEdit, "componentEditor")
+    assert editor is not None and editor.isVisible() and editor.text() == "8042"
+    editor.selectAll()
+    qtbot.keyClicks(editor, "8443")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert window.uri() == BASE.replace(":8042", ":8443")
+
+
+def test_details_rows_do_not_open_an_editor(qtbot: QtBot, window: MainWindow) -> None:
+    pane = _pane(window)
+    field = _row(pane, "https details", "Host")
+    assert not field.flags() & Qt.ItemFlag.ItemIsEditable
+    pane.view.setCurrentItem(field)
+    pane.edit_current()  # what F2 does
+    rect = pane.view.visualItemRect(field)
+    at = QPoint(pane.view.header().sectionViewportPosition(COL_DECODED) + 10, rect.center().y())
+    qtbot.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    qtbot.mouseDClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert pane.view.findChild(QLineEdit, "componentEditor") is None

@@ -40,7 +40,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     del strict  # browsers have one behaviour (a same-scheme special URL is relative)
     trace = Trace()
     try:
-        base_attrs = _ada().parse_url(base)
+        base_attrs = _ada().parse_url(base, ("href",))  # only the href is used
     except (ValueError, UnicodeError, TypeError) as exc:
         return Outcome(
             None,

@@ -70,18 +70,24 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(
-    app: QApplication, length: int, iterations: int, *, docks: bool = True
-) -> dict[str, float]:
+    app: QApplication,
+    length: int,
+    iterations: int,
+    *,
+    docks: bool = True,
+    closed: tuple[str, ...] = (),
+) -> dict[str, Any]:
     """Type ``iterations`` keystrokes into a ``length``-character URI; latencies in ms.
 
-    With ``docks=False`` every pane's dock is closed: the field, banner and core alone.
+    With ``docks=False`` every pane's dock is closed: the field, banner and core alone;
+    ``closed`` closes only those docks.
     """
     from uriinspector.gui import MainWindow
 
     window = MainWindow()
     window.resize(1024, 640)
-    if not docks:
-        for dock in window.docks.values():
+    for name, dock in window.docks.items():
+        if not docks or name in closed:
             dock.close()
     window.show()
     field = window.uriField
@@ -108,10 +114,14 @@ def measure(
     field.show_analysis = timed_field  # type: ignore[method-assign]
     original_push = window._push
 
+    per_pane: dict[str, list[float]] = {}
+
     def timed_push(name: str, a: object) -> None:
         t = time.perf_counter()
         original_push(name, a)  # type: ignore[arg-type]
-        spans["panes"][-1] += (time.perf_counter() - t) * 1000
+        ms = (time.perf_counter() - t) * 1000
+        spans["panes"][-1] += ms
+        per_pane.setdefault(name, []).append(ms)
 
     window._push = timed_push  # type: ignore[method-assign]
 
@@ -138,7 +148,11 @@ def measure(
     window.close()
     for key in spans:
         spans[key] = spans[key][10:]
+    pane_p50 = {
+        name: statistics.median(v[10:]) for name, v in per_pane.items() if len(v) > 10
+    }
     return {
+        "pane_p50": pane_p50,
         "p50": percentile(latencies, 0.50),
         "p99": percentile(latencies, 0.99),
         "max": max(latencies),
@@ -227,13 +241,50 @@ def paste_inputs() -> dict[str, str]:
     return out
 
 
+#: Why the figures are what they are; update after measuring (see the section's date).
+WINDOW_NOTES: list[str] = [
+    "**Reading the tables (2026-11-23).** The field, the banner and the core alone (all "
+    "docks closed) meet both targets with a wide margin. What the default layout adds "
+    "is the visible panes: Components and Findings side by side. Findings costs about "
+    "0.1 ms (its rows are rebuilt only when a finding or diagnostic changed). The "
+    "Components tree (`gui/panes/components.py`, owned by another engineer) is the "
+    "rest: its `show_analysis` (see the per-pane column) plus the repaint of its tree "
+    "in the same event-loop turn; at 8 KB it re-decodes and re-lays out long cells on "
+    "every keystroke. With the Components dock closed, Characters is the raised tab: "
+    "its update is now incremental (rows inserted/removed at the end, only changed "
+    "on-screen rows repainted), but a row insertion still makes Qt lay out and repaint "
+    "the whole table (~1,000 `data()` calls, ~5 ms), and at 8 KB `Analysis.characters` "
+    "(the core's per-character table, ~10 ms) is computed on the GUI thread.",
+    "",
+    "**What was cut per keystroke.** The ladder pane was rebuilt on every keystroke "
+    "even when hidden (the controller re-sent an empty comparison each time; now it "
+    "sends one only when the comparison changes) — that alone was ~5 ms of the 6.2 ms "
+    "p50 with docks closed at 300 characters; its HTML delegate reuses one "
+    "`QTextDocument` and caches row heights; the banner and Findings skip unchanged "
+    "updates; the field's character formats are made once per theme; `OffsetTable` "
+    "skips its scan for ASCII text (`str.isascii()` is O(1)). These also removed every "
+    "`None` reference leak outside the Components pane (docs/robustness.md).",
+    "",
+    "**1 MB paste.** The worker keeps the event loop turning during the analysis (gaps "
+    "of tens of ms, scheduling noise on 2 shared cores). The paste call itself now "
+    "lays out only the first 4,096 characters (was 32,768); what remains of it is "
+    "mostly the refang scan of the pasted text (`core.defang`, ~50 ms at 1 MB). The "
+    "stalls over 100 ms happen when the result is delivered or just after it: the "
+    "Components pane rendering a 1 MB analysis (its `show_analysis`, then its tree's "
+    "repaint in the next event-loop turn, up to ~1 s; `bench/bench_gui.py` runs vary "
+    "from 90 ms to 1 s for the same input). With that dock closed the whole paste "
+    "episode stayed under 80 ms (path+query, 2026-11-23 11:00 UTC: paste call 68 ms, "
+    "longest gap 76 ms). The stall is the Components engineer's to fix; the window "
+    "side is ready (the worker precomputes the decoders' reading that pane reads).",
+]
+
+
 def write_section(
-    results: dict[int, dict[str, float]],
-    shell: dict[int, dict[str, float]],
+    configs: list[tuple[str, dict[int, dict[str, Any]]]],
     iterations: int,
     pastes: dict[str, dict[str, Any]] | None = None,
 ) -> str:
-    """The "## Window" section of docs/performance.md."""
+    """The "## Window" section of docs/performance.md (``configs``: label, results)."""
     import platform
 
     from PySide6 import __version__ as pyside_version
@@ -241,25 +292,28 @@ def write_section(
     lines = [
         "## Window",
         "",
+        f"Measured {time.strftime('%Y-%m-%d %H:%M %Z')}, load average "
+        f"{os.getloadavg()[0]:.2f} at the end (2 cores shared with other engineers' runs: "
+        "p99 and max are noisy, p50 is the robust figure).",
+        "",
         "Keystroke → repaint in the real window (`bench/bench_gui.py`, offscreen platform,",
         f"{iterations} keystrokes after 10 warm-up ones, a letter then Backspace at the end",
         "of the field, until the field's viewport has painted). Python "
-        f"{platform.python_version()}, PySide6 {pyside_version}, {os.cpu_count()} CPUs, "
-        "a machine shared with other runs.",
+        f"{platform.python_version()}, PySide6 {pyside_version}, {os.cpu_count()} CPUs.",
         "",
-        "| URI length | p50 ms | p99 ms | max ms | target p99 | analyze p50 "
-        "| field p50 | panes p50 |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| URI length, layout | p50 ms | p99 ms | max ms | target p99 | analyze p50 "
+        "| field p50 | panes p50 | per visible pane p50 |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
-    rows = [(f"{n:,}", n, r) for n, r in results.items()]
-    rows += [(f"{n:,}, docks closed", n, r) for n, r in shell.items()]
-    for label, length, r in rows:
-        ok = "met" if r["p99"] <= TARGETS[length] else "**missed**"
-        lines.append(
-            f"| {label} | {r['p50']:.2f} | {r['p99']:.2f} | {r['max']:.1f} | "
-            f"≤ {TARGETS[length]:.0f} ({ok}) | {r['analyze_p50']:.2f} | {r['field_p50']:.2f} | "
-            f"{r['panes_p50']:.2f} |"
-        )
+    for label, results in configs:
+        for n, r in results.items():
+            ok = "met" if r["p99"] <= TARGETS[n] else "**missed**"
+            each = ", ".join(f"{k} {v:.2f}" for k, v in r["pane_p50"].items()) or "—"
+            lines.append(
+                f"| {n:,}, {label} | {r['p50']:.2f} | {r['p99']:.2f} | {r['max']:.1f} | "
+                f"≤ {TARGETS[n]:.0f} ({ok}) | {r['analyze_p50']:.2f} | {r['field_p50']:.2f} | "
+                f"{r['panes_p50']:.2f} | {each} |"
+            )
     if pastes:
         lines += [
             "",
@@ -267,17 +321,44 @@ def write_section(
             "target: no stall over 100 ms):",
             "",
             "| 1 MB input | paste call ms | analysed after s | longest gap ms "
-            "| during analysis | at delivery | slowest pane (show_analysis ms) | met |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+            "| during analysis | at delivery | after delivery "
+            "| slowest pane (show_analysis ms) | met |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
         ]
         for name, r in pastes.items():
             ok = "met" if r["max_gap_ms"] <= 100 else "**missed**"
             lines.append(
                 f"| {name} | {r['paste_call_ms']:.0f} | {r['analysis_s']:.2f} | "
                 f"{r['max_gap_ms']:.0f} | {r['max_gap_during_analysis_ms']:.0f} | "
-                f"{r['delivery_gap_ms']:.0f} | {r['slowest_pane']} ({r['slowest_pane_ms']:.0f}) "
+                f"{r['delivery_gap_ms']:.0f} | {r['max_gap_after_ms']:.0f} | "
+                f"{r['slowest_pane']} ({r['slowest_pane_ms']:.0f}) "
                 f"| {ok} |"
             )
+    default = configs[0][1]
+    lines += ["", "### Targets", "", "| target | measured | met |", "| --- | --- | --- |"]
+    for n, limit in TARGETS.items():
+        r = default[n]
+        lines.append(
+            f"| keystroke → repaint p99 ≤ {limit:.0f} ms at {n:,} characters (default layout) "
+            f"| p99 {r['p99']:.2f} ms (p50 {r['p50']:.2f}) "
+            f"| {'yes' if r['p99'] <= limit else '**no**'} |"
+        )
+    if pastes:
+        worst = max(pastes.values(), key=lambda r: r["max_gap_ms"])
+        during = max(r["max_gap_during_analysis_ms"] for r in pastes.values())
+        worst_name = next(k for k, v in pastes.items() if v is worst)
+        phase = {
+            worst["max_gap_during_analysis_ms"]: "during the analysis",
+            worst["delivery_gap_ms"]: "at delivery",
+            worst["max_gap_after_ms"]: "after delivery",
+        }.get(worst["max_gap_ms"], "around the paste call")
+        lines.append(
+            "| event loop never stalls > 100 ms while 1 MB is pasted and analysed "
+            f"| worst gap {worst['max_gap_ms']:.0f} ms ({worst_name}, {phase}); "
+            f"during the analysis ≤ {during:.0f} ms "
+            f"| {'yes' if worst['max_gap_ms'] <= 100 else '**no**'} |"
+        )
+    lines += ["", *WINDOW_NOTES]
     lines += [
         "",
         "`analyze` is the core call the controller makes on the GUI thread (inputs up to",
@@ -288,10 +369,14 @@ def write_section(
         "Regenerate: `QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_gui.py`.",
         "",
         "Long inputs: above 8,192 code points the analysis runs on a `QThreadPool` worker",
-        "and stale results are dropped; above 32,768 the field shows the start read-only",
-        "(Qt lays out a line in one piece: a 1 MB line costs 0.2-0.6 s per change and per",
-        "repaint). The worker pauses Python's cyclic GC while it builds ~10^6 objects,",
-        "because each full collection stops every thread for 100-150 ms.",
+        "and stale results are dropped; above 32,768 the field shows the first 4,096",
+        "characters read-only (Qt lays out a line in one piece: a 1 MB line costs",
+        "0.2-0.6 s per change and per repaint, 32,768 characters 50-100 ms). The worker",
+        "pauses Python's cyclic GC while it builds ~10^6 objects, because each full",
+        "collection stops every thread for 100-150 ms, and computes the lazy parts the",
+        "default panes read (characters, ladder, the scheme decoders' reading) before it",
+        "delivers.",
+        "",
         "",
     ]
     return "\n".join(lines)
@@ -331,16 +416,24 @@ def main() -> int:
         )
     if args.paste_only:
         return 0
-    results = {n: measure(app, n, args.iterations) for n in TARGETS}
-    shell = {n: measure(app, n, args.iterations, docks=False) for n in TARGETS}
-    for n, r in [*results.items(), *(((n, "shell"), r) for n, r in shell.items())]:
+    configs: list[tuple[str, dict[int, dict[str, Any]]]] = [
+        ("default layout", {n: measure(app, n, args.iterations) for n in TARGETS}),
+        (
+            "Components dock closed",
+            {n: measure(app, n, args.iterations, closed=("components",)) for n in TARGETS},
+        ),
+        ("all docks closed", {n: measure(app, n, args.iterations, docks=False) for n in TARGETS}),
+    ]
+    for label, n, r in [(label, n, r) for label, res in configs for n, r in res.items()]:
+        each = ", ".join(f"{k} {v:.2f}" for k, v in r["pane_p50"].items())
         print(
-            f"{n!s:>6} chars: p50 {r['p50']:.2f} ms  p99 {r['p99']:.2f} ms  max {r['max']:.1f} ms  "
+            f"{n!s:>6} chars, {label}: p50 {r['p50']:.2f} ms  p99 {r['p99']:.2f} ms  "
+            f"max {r['max']:.1f} ms  "
             f"(analyze {r['analyze_p50']:.2f}, field {r['field_p50']:.2f}, "
-            f"panes {r['panes_p50']:.2f})"
+            f"panes {r['panes_p50']:.2f}: {each})"
         )
     if not args.no_write:
-        section = write_section(results, shell, args.iterations, pastes)
+        section = write_section(configs, args.iterations, pastes)
         print("wrote", update_performance_md(section))
     return 0
 

@@ -198,7 +198,11 @@ def test_explain_notes() -> None:
 
 @pytest.mark.parametrize("key", sorted(NOTES))
 def test_every_note_is_backed_by_its_specs(key: str) -> None:
-    """Each note's quotes are found verbatim (whitespace aside) in the spec they cite."""
+    """Each note's quotes are found verbatim (whitespace aside) in the spec they cite.
+
+    Only shared/specs is read: a quote attributed to RFC 3986 must be in the 2003 draft
+    that became it, one attributed to RFC 2396 in the 1997 draft (tests/spec_text.py).
+    """
     _text, quotes = NOTES[key]
     assert quotes
     for edition, quote in quotes:

@@ -566,7 +566,8 @@ class Explanation:
 
 
 #: key -> (note text, supporting quotes). Each quote is verbatim (whitespace aside) in
-#: the named spec: tests/core/test_explain.py checks them all.
+#: the named spec: tests/core/test_explain.py checks them all in shared/specs, an RFC
+#: 3986 quote in the 2003 draft and an RFC 2396 quote in the 1997 draft they became.
 NOTES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "brackets": (
         "Before 2003, '[' and ']' were unwise characters and IPv6 literals did not exist:"
@@ -584,14 +585,16 @@ NOTES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "params": (
         "Under RFC 2396 (§3.3) and the 1997 draft (§4.3.2) every path segment may carry"
         " ';' parameters: segment = *pchar *( \";\" param ). RFC 1808 had one trailing"
-        " ';params' part for the whole path, which the 1997 draft dropped. RFC 3986 reads"
-        " ';' as an ordinary sub-delim inside the segment.",
+        " ';params' part for the whole path, which the 1997 draft dropped. The 2003 draft"
+        " (§3.3), which became RFC 3986, has no param rule: segment = *pchar, and ';' is an"
+        " ordinary pchar inside the segment (RFC 3986 files it under sub-delims).",
         (
             ("rfc2396", 'segment = *pchar *( ";" param )'),
             ("draft-1997", "parameters have been removed as a separate component and may"
              " now appear in any path segment"),
-            ("rfc3986", 'sub-delims = "!" / "$" / "&" / "\'" / "(" / ")" / "*" / "+" / ","'
-             ' / ";" / "="'),
+            ("draft-2003", "segment = *pchar"),
+            ("draft-2003", 'pchar = unreserved / escaped / ";" / ":" / "@" / "&" / "=" / "+"'
+             ' / "$" / ","'),
         ),
     ),
     "userinfo-1993": (
@@ -640,41 +643,44 @@ NOTES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         ),
     ),
     "marks": (
-        "Under RFC 2396 and the 2003 draft, ! * ' ( ) are unreserved marks; RFC 3986"
-        " moved them to the reserved sub-delims.",
-        (
-            ("rfc2396", 'mark = "-" | "_" | "." | "!" | "~" | "*" | "\'" | "(" | ")"'),
-            ("draft-2003", 'mark = "-" / "_" / "." / "!" / "~" / "*" / "\'" / "(" / ")"'),
-            ("rfc3986", 'sub-delims = "!" / "$" / "&" / "\'" / "(" / ")" / "*" / "+" / ","'
-             ' / ";" / "="'),
-        ),
-    ),
-    "dollar-comma": (
-        "In the 1997 draft '$' and ',' were unreserved marks; RFC 2396 made them reserved.",
+        "Under the 1997 draft (§2.3), RFC 2396 and the 2003 draft (§2.3), ! * ' ( ) are"
+        " unreserved marks; RFC 3986 moved them to the reserved sub-delims.",
         (
             ("draft-1997", 'mark = "$" | "-" | "_" | "." | "!" | "~" | "*" | "\'" | "(" |'
              ' ")" | ","'),
-            ("rfc2396", 'reserved = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" | "$" |'
-             ' ","'),
+            ("draft-2003", 'mark = "-" / "_" / "." / "!" / "~" / "*" / "\'" / "(" / ")"'),
+        ),
+    ),
+    "dollar-comma": (
+        "In the 1997 draft (§2.3) '$' and ',' were unreserved marks; RFC 2396 made them"
+        " reserved, as the reserved set of the 2003 draft (§2.2), derived from RFC 2396,"
+        " still shows.",
+        (
+            ("draft-1997", 'mark = "$" | "-" | "_" | "." | "!" | "~" | "*" | "\'" | "(" |'
+             ' ")" | ","'),
+            ("draft-2003", 'reserved = "[" / "]" / ";" / "/" / "?" / ":" / "@" / "&" / "="'
+             ' / "+" / "$" / ","'),
+            ("draft-2003", "This document is derived from RFC 2396"),
         ),
     ),
     "ipv4-digits": (
-        "RFC 2396 and the 1997 draft accept any run of digits in each part of an IPv4"
-        " address; the 2003 draft and RFC 3986 limit each dec-octet to 0-255.",
+        "RFC 2396 and the 1997 draft (hostnumber, §4.3.1) accept any run of digits in"
+        " each part of an IPv4 address; the 2003 draft (§3.2.2, Appendix G.1) and RFC 3986"
+        " limit each dec-octet to 0-255.",
         (
-            ("rfc2396", 'IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit'),
-            ("rfc3986", 'dec-octet = DIGIT ; 0-9 / %x31-39 DIGIT ; 10-99 / "1" 2DIGIT ;'
-             ' 100-199 / "2" %x30-34 DIGIT ; 200-249 / "25" %x30-35 ; 250-255'),
+            ("draft-1997", 'hostnumber = 1*digit "." 1*digit "." 1*digit "." 1*digit'),
+            ("draft-2003", "the definition of IPv4address has been improved in order to"
+             " limit each decimal octet to the range 0-255"),
         ),
     ),
     "fragment": (
-        "RFC 2396 and the drafts keep the fragment outside the URI, in the URI reference;"
-        " RFC 3986 puts it in the URI rule itself.",
+        "RFC 2396 and the drafts keep the fragment outside the URI, in the URI reference"
+        " (draft-1997 §3, draft-2003 §4); RFC 3986 later put it in the URI rule itself.",
         (
-            ("rfc2396", 'URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]'),
+            ("draft-1997", 'URL-reference = [ absoluteURL | relativeURL ] [ "#" fragment ]'),
+            ("draft-2003", 'URI-reference = [ absolute-URI / relative-URI ] [ "#" fragment ]'),
             ("draft-2003", "As such, it is not part of a URI, but is often used in"
              " conjunction with a URI."),
-            ("rfc3986", 'URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]'),
         ),
     ),
     "search-plus": (

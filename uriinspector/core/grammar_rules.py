@@ -1,11 +1,12 @@
 """Each edition's grammar rules as text: production name, rule text, and section.
 
 Data only, for teaching (hover, Explain): the text is the edition's own, whitespace
-collapsed to single spaces, so a test can find every rule in the spec it came from
-(tests/core/test_grammar_rules.py). RFC 3986 from its Appendix A (ABNF), RFC 2396
-from its Appendix A (BNF) and §2.4.3, the 2003 draft from its sections (its Appendix A
-was "to be filled-in later"), the 1997 draft from its Appendix A and §2.4.3, and the
-1993 draft from its "BNF syntax" section (written ``name text``, without ``=``).
+collapsed to single spaces. tests/core/test_grammar_rules.py finds every draft row in its
+draft and every RFC row in the draft that became the RFC (shared/specs holds no RFC);
+RFC rows the RFC changed are listed there and checked against charsets/grammar/parse.
+Rows follow RFC 3986 Appendix A (ABNF), RFC 2396 Appendix A (BNF) and §2.4.3, the 2003
+draft's sections (its Appendix A was "to be filled-in later"), the 1997 draft's Appendix
+A and §2.4.3, and the 1993 draft's "BNF syntax" section (``name text``, without ``=``).
 The regexes that *validate* live in ``grammar.py``; these strings never drive parsing.
 """
 

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector import APP_ID, __version__
+from uriinspector.core.defang import defang, refang
 from uriinspector.gui import gallery, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
@@ -151,6 +152,7 @@ class MainWindow(QMainWindow):
         self._dirty: set[str] = set()
         self._syncing_cursor = False
         self._closing = False
+        self._as_pasted: str | None = None
 
         self._build_top()
         self._build_docks()
@@ -297,6 +299,13 @@ class MainWindow(QMainWindow):
         self.copyTargetAction = self._action(
             edit_menu, "Copy &Target", self.copy_target, "Ctrl+Shift+T", "copy"
         )
+        self.copyDefangedAction = self._action(
+            edit_menu, "Copy as &Defanged", self.copy_defanged, "Ctrl+Shift+D", "copy"
+        )
+        self.inspectAsPastedAction = self._action(
+            edit_menu, "Inspect as &Pasted (undo refang)", self.inspect_as_pasted
+        )
+        self.inspectAsPastedAction.setEnabled(False)
         edit_menu.addSeparator()
         self._action(edit_menu, "Load the Spec's &Examples", self.controller.load_examples)
 
@@ -319,6 +328,7 @@ class MainWindow(QMainWindow):
         self.uriField.uriChanged.connect(c.set_text)
         self.uriField.cursorMoved.connect(self._on_field_cursor_moved)
         self.uriField.returnPressed.connect(self._remember_current)
+        self.uriField.refanged.connect(self._on_refanged)
         self.editionSelector.currentIndexChanged.connect(self._on_edition_selector_changed)
         c.analysisChanged.connect(self._on_analysis_changed)
         c.resolutionsChanged.connect(self._on_resolutions_changed)
@@ -544,8 +554,39 @@ class MainWindow(QMainWindow):
         data = QGuiApplication.clipboard().mimeData()
         text = _mime_text(data) if data is not None else ""
         if text:
-            self.set_uri(text)
-            self._remember_current()
+            self._load_pasted(text)
+
+    def _load_pasted(self, text: str) -> None:
+        """Inspect pasted or dropped text, refanged if it was defanged (with a notice)."""
+        restored, changed = refang(text)
+        self.set_uri(restored)
+        self._remember_current()
+        if changed:
+            self._on_refanged(text, restored)
+
+    def _on_refanged(self, pasted: str, restored: str) -> None:
+        self._as_pasted = pasted
+        self.inspectAsPastedAction.setEnabled(True)
+        self.statusBar().showMessage(
+            "The pasted link was defanged; it is inspected refanged "
+            f"({visible_text(pasted, 60)} → {visible_text(restored, 60)}). "
+            "Edit ▸ Inspect as Pasted undoes this.",
+            15000,
+        )
+
+    def inspect_as_pasted(self) -> None:
+        """Undo the refang of the last pasted link: inspect the text exactly as pasted."""
+        if self._as_pasted is not None:
+            self.set_uri(self._as_pasted)
+            self._as_pasted = None
+            self.inspectAsPastedAction.setEnabled(False)
+
+    def copy_defanged(self) -> None:
+        """Copy the inspected link defanged (``hxxps://example[.]com``), safe to share."""
+        text = self.uriField.uri()
+        if text:
+            QGuiApplication.clipboard().setText(defang(text))
+            self.statusBar().showMessage("Copied the link defanged.", 3000)
 
     def copy_normalized(self) -> None:
         """Copy the top of the normalization ladder."""
@@ -783,8 +824,7 @@ class MainWindow(QMainWindow):
         """A dropped link or text replaces the inspected URI."""
         text = _mime_text(event.mimeData())
         if text:
-            self.set_uri(text)
-            self._remember_current()
+            self._load_pasted(text)
             event.acceptProposedAction()
 
     def closeEvent(self, event: QCloseEvent) -> None:

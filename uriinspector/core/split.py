@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from uriinspector.core.grammar import LazyPattern
@@ -199,7 +199,7 @@ def split_authority(
     host_start = start
     if at != -1:
         userinfo = _part(text, start, at)
-        delims.append(Delimiter("userinfo-at", "@", trusted_span(at, at + 1)))
+        delims.append(_delimiter("userinfo-at", "@", at, at + 1))
         host_start = at + 1
     port: Part | None = None
     host_end = end
@@ -213,7 +213,7 @@ def split_authority(
         if colon != -1:
             host_end = colon
     if host_end < end:
-        delims.append(Delimiter("port-colon", ":", trusted_span(host_end, host_end + 1)))
+        delims.append(_delimiter("port-colon", ":", host_end, host_end + 1))
         port = _part(text, host_end + 1, end)
     return userinfo, _part(text, host_start, host_end), port, delims
 
@@ -297,39 +297,74 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
     ``segment_params`` splits ``;params`` off each path segment, as the editions
     before 2003 define them (see :attr:`Edition.has_segment_params`).
     """
-    m = _APPENDIX_B.match(text)
+    m = _APPENDIX_B.get().match(text)
     assert m is not None  # every group is optional: the pattern matches any string
+    # one call for every group's (start, end); (-1, -1) for a group that did not take
+    # part (groups 1, 3, 6 and 8 hold their delimiter, so they are never empty)
+    regs = m.regs
     delims: list[Delimiter] = []
     scheme: Part | None = None
-    if m.group(1) is not None:
-        scheme = _part(text, m.start(2), m.end(2))
-        delims.append(Delimiter("scheme-colon", ":", trusted_span(m.end(2), m.end(1))))
+    if regs[1][0] != -1:
+        start, end = regs[2]
+        scheme = _part(text, start, end)
+        delims.append(_delimiter("scheme-colon", ":", end, end + 1))
     authority = userinfo = host = port = None
-    if m.group(3) is not None:
-        slashes = m.start(3)
-        delims.append(Delimiter("authority-slashes", "//", trusted_span(slashes, slashes + 2)))
-        authority = _part(text, m.start(4), m.end(4))
-        userinfo, host, port, adelims = split_authority(text, m.start(4), m.end(4))
+    slashes = regs[3][0]
+    if slashes != -1:
+        delims.append(_delimiter("authority-slashes", "//", slashes, slashes + 2))
+        start, end = regs[4]
+        authority = _part(text, start, end)
+        userinfo, host, port, adelims = split_authority(text, start, end)
         delims += adelims
-    path = _part(text, m.start(5), m.end(5))
+    start, end = regs[5]
+    path = _part(text, start, end)
     query: Part | None = None
-    if m.group(6) is not None:
-        delims.append(Delimiter("query-mark", "?", trusted_span(m.start(6), m.start(6) + 1)))
-        query = _part(text, m.start(7), m.end(7))
+    mark = regs[6][0]
+    if mark != -1:
+        delims.append(_delimiter("query-mark", "?", mark, mark + 1))
+        start, end = regs[7]
+        query = _part(text, start, end)
     fragment: Part | None = None
-    if m.group(8) is not None:
-        delims.append(Delimiter("fragment-hash", "#", trusted_span(m.start(8), m.start(8) + 1)))
-        fragment = _part(text, m.start(9), m.end(9))
-    return SplitReference(
-        text=text,
-        scheme=scheme,
-        authority=authority,
-        userinfo=userinfo,
-        host=host,
-        port=port,
-        path=path,
-        query=query,
-        fragment=fragment,
-        delimiters=tuple(delims),
-        segment_params=segment_params,
-    )
+    hash_ = regs[8][0]
+    if hash_ != -1:
+        delims.append(_delimiter("fragment-hash", "#", hash_, hash_ + 1))
+        start, end = regs[9]
+        fragment = _part(text, start, end)
+    ref: SplitReference = _new(SplitReference)
+    (
+        set_text, set_scheme, set_authority, set_userinfo, set_host, set_port, set_path,
+        set_query, set_fragment, set_delimiters, set_segment_params, set_segments,
+        set_query_params,
+    ) = _SPLIT_SETTERS
+    set_text(ref, text)
+    set_scheme(ref, scheme)
+    set_authority(ref, authority)
+    set_userinfo(ref, userinfo)
+    set_host(ref, host)
+    set_port(ref, port)
+    set_path(ref, path)
+    set_query(ref, query)
+    set_fragment(ref, fragment)
+    set_delimiters(ref, tuple(delims))
+    set_segment_params(ref, segment_params)
+    set_segments(ref, None)
+    set_query_params(ref, None)
+    return ref
+
+
+# SplitReference's fields in declaration order, set directly (a frozen dataclass's
+# __init__ goes through object.__setattr__ thirteen times on every parse)
+_SPLIT_SETTERS = tuple(
+    SplitReference.__dict__[f.name].__set__ for f in fields(SplitReference)
+)
+_DELIM_SETTERS = tuple(Delimiter.__dict__[f.name].__set__ for f in fields(Delimiter))
+
+
+def _delimiter(role: DelimiterRole, text: str, start: int, end: int) -> Delimiter:
+    """``Delimiter(role, text, Span(start, end))`` without the dataclass ``__init__``."""
+    d: Delimiter = _new(Delimiter)
+    set_role, set_text, set_span = _DELIM_SETTERS
+    set_role(d, role)
+    set_text(d, text)
+    set_span(d, trusted_span(start, end))
+    return d

@@ -327,10 +327,14 @@ def _scaling_functions() -> dict[str, Fn]:
         except ValueError:
             return None
 
+    def characters(u: str) -> object:
+        return analyze(u).characters  # the window's per-character table
+
     return {
         "ours.parse": parse,
         "ours.analyze": analyze,
         "ours.full": full,
+        "ours.characters": characters,
         "ours.normalize": normalize,
         "ours.resolve": lambda u: resolve(BASE, u),
         "urlsplit": urlsplit_uncached,
@@ -657,6 +661,19 @@ def evaluate_targets(res: dict[str, Any]) -> list[dict[str, Any]]:
         out.append(
             {
                 "target": "(informative) 1 MB full analysis (+ ladder + 8 rule sets) < 1 s",
+                "measured": f"worst {worst:.2f} s ({shape})",
+                "met": worst < 1,
+            }
+        )
+    slow_chars = [
+        (series.get("1MB", float("nan")), shape)
+        for shape, series in scaling.get("ours.characters", {}).items()
+    ]
+    if slow_chars and all(s == s for s, _ in slow_chars):
+        worst, shape = max(slow_chars)
+        out.append(
+            {
+                "target": "(informative) 1 MB analysis + character table (10^6 rows) < 1 s",
                 "measured": f"worst {worst:.2f} s ({shape})",
                 "met": worst < 1,
             }

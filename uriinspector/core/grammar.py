@@ -40,6 +40,11 @@ class LazyPattern:
         return p
 
     @property
+    def is_compiled(self) -> bool:
+        """Whether the pattern has been compiled yet (it is on first use)."""
+        return self._compiled is not None
+
+    @property
     def pattern(self) -> str:
         """The source of the regular expression."""
         return self._source

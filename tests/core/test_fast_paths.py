@@ -1,0 +1,185 @@
+"""The core's fast paths compute exactly what the plain code computes.
+
+Issue 5 made parsing and analysis faster by lazy segments, trusted spans, lazily
+compiled regexes, one combined character scan, an untraced RFC 3986 §5.2.4 pass and
+GC pauses around bulk object creation; each is checked here against the slow path it
+replaces, so a speed-up can never change an answer.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from uriinspector.core import charsets as cs
+from uriinspector.core.characters import DiagnosticBudget, bad_ascii_pattern, scan_component
+from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.legacy._trace import MAX_LOOP_STEPS, remove_dot_segments_from
+from uriinspector.core.normalize import remove_dot_segments as normalize_rds
+from uriinspector.core.resolve import remove_dot_segments, trace_remove_dot_segments
+from uriinspector.core.spans import GC_PAUSE_MIN, Span, gc_paused, trusted_span
+from uriinspector.core.split import split, split_query, split_segments
+
+PATHS = st.lists(
+    st.sampled_from(["a", "b", ".", "..", "", "x.y", ".a", "a.", "%2E", ";p"]), max_size=14
+).flatmap(
+    lambda segs: st.sampled_from(["", "/"]).map(lambda lead: lead + "/".join(segs))
+)
+
+
+def _loop_steps(path: str) -> int:
+    """Iterations of the traced §5.2.4 loop: one step each (below the recording cap)."""
+    _, steps = trace_remove_dot_segments(path)
+    return sum(1 for s in steps if "(rule 2" in s.rule)
+
+
+@given(PATHS)
+@settings(max_examples=400, deadline=None)
+def test_untraced_remove_dot_segments_matches_the_traced_loop(path: str) -> None:
+    # RFC 3986 §5.2.4: the same output and the same number of loop iterations
+    out: list[str] = []
+    count = remove_dot_segments_from(path, 0, out)
+    traced, _ = trace_remove_dot_segments(path)
+    assert "".join(out) == traced == remove_dot_segments(path) == normalize_rds(path)
+    assert count == _loop_steps(path)
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [  # RFC 3986 §5.2.4's two worked examples and the edge cases of rules A-E
+        ("/a/b/c/./../../g", "/a/g"),
+        ("mid/content=5/../6", "mid/6"),
+        ("", ""),
+        (".", ""),
+        ("..", ""),
+        ("/.", "/"),
+        ("/..", "/"),
+        ("../../g", "g"),
+        (".//g", "/g"),
+        ("/a/..//b", "//b"),
+        ("a/..", "/"),
+    ],
+)
+def test_untraced_remove_dot_segments_examples(path: str, expected: str) -> None:
+    out: list[str] = []
+    remove_dot_segments_from(path, 0, out)
+    assert "".join(out) == expected == normalize_rds(path)
+
+
+def test_long_trace_counts_the_iterations_done_in_bulk() -> None:
+    path = "/" + "a/../b/./" * 400 + "c" * 3
+    out: list[str] = []
+    total = remove_dot_segments_from(path, 0, out)
+    result, steps = trace_remove_dot_segments(path)
+    assert result == "".join(out)
+    loop = [s for s in steps if "(rule 2" in s.rule]
+    assert len(loop) == MAX_LOOP_STEPS
+    summary = [s for s in steps if s.rule == "5.2.4 (loop)"]
+    assert len(summary) == 1
+    assert f"… {total - MAX_LOOP_STEPS} more iterations" in summary[0].detail
+    assert summary[0].value == result
+
+
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_trusted_span_equals_a_checked_span(a: int, b: int) -> None:
+    start, end = min(a, b), max(a, b)
+    fast = trusted_span(start, end)
+    assert type(fast) is Span
+    assert fast == Span(start, end) and hash(fast) == hash(Span(start, end))
+    with pytest.raises(AttributeError):
+        fast.start = 3  # type: ignore[misc]
+
+
+@given(st.text(alphabet="ab/;=&?#:%.", max_size=40), st.booleans())
+def test_lazy_segments_and_params_equal_the_eager_split(text: str, params: bool) -> None:
+    untouched = split(text, segment_params=params)
+    touched = split(text, segment_params=params)
+    segs = touched.segments
+    assert touched == untouched and hash(touched) == hash(untouched)
+    assert segs == split_segments(text, touched.path, params=params)
+    assert touched.query_params == split_query(touched.query)
+    assert touched.segments is segs  # computed once, then kept
+    for seg in segs:
+        assert seg.span.of(text) == seg.text
+    for qp in touched.query_params:
+        assert qp.key.span.of(text) == qp.key.text
+
+
+def test_gc_paused_restores_the_collector_state() -> None:
+    assert gc.isenabled()
+    with gc_paused(GC_PAUSE_MIN):
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with gc_paused(GC_PAUSE_MIN - 1):
+        assert gc.isenabled()  # too few objects to bother
+    with pytest.raises(RuntimeError), gc_paused(GC_PAUSE_MIN):
+        raise RuntimeError
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused(GC_PAUSE_MIN):
+            pass
+        assert not gc.isenabled()  # a caller's own pause is kept
+    finally:
+        gc.enable()
+
+
+def test_lazy_pattern_behaves_like_re_compile() -> None:
+    source = r"(?i)%([0-9a-f]{2})"
+    lazy, plain = LazyPattern(source), re.compile(source)
+    assert not lazy.is_compiled
+    text = "a%2Fb%zz%41"
+    assert lazy.search(text).span() == plain.search(text).span()  # type: ignore[union-attr]
+    assert lazy.is_compiled
+    assert [m.span() for m in lazy.finditer(text)] == [m.span() for m in plain.finditer(text)]
+    assert lazy.findall(text, 2) == plain.findall(text, 2)
+    assert lazy.sub("_", text) == plain.sub("_", text)
+    assert lazy.split(text) == plain.split(text)
+    assert lazy.match(text) is None and lazy.fullmatch("%41") is not None
+
+
+ALPHABETS = [cs.RFC3986_PCHAR | frozenset("/"), cs.RFC3986_QUERY, cs.DIGIT, cs.DRAFT1993_PATH]
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("az09/?#[]%:@ \x00\x7fé\u202e\ud800AF-._~")), max_size=30
+    ),
+    st.sampled_from(range(len(ALPHABETS))),
+    st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_one_pass_scan_reports_what_the_four_scans_report(
+    text: str, which: int, percent_ok: bool
+) -> None:
+    bad = bad_ascii_pattern(ALPHABETS[which])
+    assert bad is bad_ascii_pattern(ALPHABETS[which])  # one pattern per alphabet
+    found = []
+    for pattern in (bad, re.compile(bad.pattern)):  # fast path, then the plain scans
+        budget = DiagnosticBudget(cap=3)
+        scan_component(
+            text, Span(0, len(text)), pattern, what="x", cite="RFC 3986 §3.3",
+            edition="rfc3986", budget=budget, percent_ok=percent_ok,
+        )
+        found.append(budget.result())
+    assert found[0] == found[1]
+
+
+def test_importing_the_core_loads_no_heavy_dependency_and_compiles_no_grammar() -> None:
+    code = (
+        "import sys, uriinspector.core.analysis\n"
+        "from uriinspector.core import host\n"
+        "heavy = [m for m in ('ada_url', 'publicsuffixlist', 'confusable_homoglyphs', 'idna')"
+        " if m in sys.modules]\n"
+        "print(heavy, host._IPV6.is_compiled)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == "[] False"

@@ -51,6 +51,11 @@ def tree_item(texts: Sequence[str] = ()) -> QTreeWidgetItem:
     (painting calls ``data()``; ``setText`` calls ``setData``), once the item is
     destroyed: +1 per row per rebuild. An item made by ``clone()`` is a plain C++
     object with no Python override table, so cloning a blank prototype avoids it.
+
+    Add the item to a tree at once: the tree then owns and deletes it (``clear()``,
+    ``takeTopLevelItem``). Python never owns a clone, and PySide6 6.11 does not hand
+    an item taken with ``takeChild()``/``takeChildren()`` back to Python either, so
+    such an item is never deleted (RSS grows); rebuild the parent's rows instead.
     """
     if _Prototypes.tree is None:
         _Prototypes.tree = QTreeWidgetItem()

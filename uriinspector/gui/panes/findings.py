@@ -214,6 +214,13 @@ class FindingsPane(QWidget):
         )
 
     def _finding_icon(self, severity: str) -> QIcon:
+        key = f"standard:{severity}"
+        if key in self._icons:  # made once: standardIcon() builds a new QIcon per call
+            return self._icons[key]
+        self._icons[key] = icon = self._standard_icon(severity)
+        return icon
+
+    def _standard_icon(self, severity: str) -> QIcon:
         standard = {
             "danger": QStyle.StandardPixmap.SP_MessageBoxCritical,
             "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,

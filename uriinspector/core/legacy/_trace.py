@@ -240,30 +240,61 @@ def remove_dot_segments_from(path: str, i: int, out: list[str]) -> int:
         rest = path[i + 1 :].split("/")
     if not rest:
         return count
+    # The segments after the last dot segment are all rule 2E: moved in one piece.
+    last = last_dot_segment(path)
+    if last == -1:
+        n_tail = len(rest)
+    else:
+        after = path.find("/", last)
+        n_tail = 0 if after == -1 else min(path.count("/", after), len(rest))
+    head = rest[: len(rest) - n_tail]
     append = out.append
     pop = out.pop
-    for s in rest[:-1]:
-        if s == ".":  # 2B: "/./" -> "/"
-            pass
-        elif s == "..":  # 2C: "/../" -> "/", and drop the last output segment
+    if head:
+        for s in head[:-1]:
+            if s == ".":  # 2B: "/./" -> "/"
+                pass
+            elif s == "..":  # 2C: "/../" -> "/", and drop the last output segment
+                if out:
+                    pop()
+            else:  # 2E
+                append("/" + s)
+        count += len(head) - 1
+        s = head[-1]
+        final = n_tail == 0
+        if s == ".":  # 2B; a final "/." leaves "/", which 2E then moves
+            if final:
+                append("/")
+            count += 2 if final else 1
+        elif s == "..":  # 2C; likewise a final "/.."
             if out:
                 pop()
-        else:  # 2E
+            if final:
+                append("/")
+            count += 2 if final else 1
+        else:
             append("/" + s)
-    count += len(rest) - 1
-    s = rest[-1]
-    if s == ".":  # 2B: a final "/." -> "/", then 2E moves "/"
-        append("/")
-        count += 2
-    elif s == "..":  # 2C: a final "/.." -> "/", then 2E moves "/"
-        if out:
-            pop()
-        append("/")
-        count += 2
-    else:
-        append("/" + s)
-        count += 1
+            count += 1
+    if n_tail:
+        append("/" + "/".join(rest[len(rest) - n_tail :]))
+        count += n_tail
     return count
+
+
+def last_dot_segment(path: str) -> int:
+    """Index of the first character of the last "." or ".." segment of ``path``, or -1."""
+    last = -1
+    if path in (".", "..") or path.startswith(("./", "../")):
+        last = 0
+    for probe in ("/./", "/../"):
+        k = path.rfind(probe)
+        if k != -1:
+            last = max(last, k + 1)
+    if path.endswith("/."):
+        last = max(last, len(path) - 1)
+    elif path.endswith("/.."):
+        last = max(last, len(path) - 2)
+    return last
 
 
 def without_fragment(text: str) -> str:

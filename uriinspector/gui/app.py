@@ -102,12 +102,13 @@ def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
             if event.type() == QEvent.Type.Paint:
                 widget.removeEventFilter(self)
-                QTimer.singleShot(0, callback)  # after the whole first frame is drawn
+                # After the whole first frame is drawn; never once the widget is gone.
+                QTimer.singleShot(0, widget, callback)
             return False
 
     spy = _FirstPaint(widget)
     widget.installEventFilter(spy)
-    QTimer.singleShot(500, callback)
+    QTimer.singleShot(500, widget, callback)
 
 
 def _has_display() -> bool:

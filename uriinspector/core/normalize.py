@@ -24,7 +24,7 @@ from uriinspector.core.charsets import RFC3986_UNRESERVED
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.legacy._trace import remove_dot_segments_from
 from uriinspector.core.schemes import ascii_lower, port_number, scheme_facts
-from uriinspector.core.spans import Span
+from uriinspector.core.spans import Span, gc_paused, trusted_span
 from uriinspector.core.split import Part, split_authority
 from uriinspector.core.urn import parse_urn
 
@@ -199,26 +199,28 @@ def _case(text: str) -> _Step:
     hex_reason = "RFC 3986 §6.2.2.1: percent-encoding hex digits are upper-cased"
     out: list[str] = []
     pos = 0
-    for span, reason in [*lowered, (Span(len(text), len(text)), "")]:
-        # triplets between the lower-cased regions: upper-case their hex digits
-        for m in _TRIPLET.finditer(text, pos, span.start):
-            old = m.group(0)
-            up = old.upper()
-            if up != old:
-                start = m.start()
-                edits.append(Edit(Span(start, start + 3), up, hex_reason))
-                out.append(text[pos:start])
-                out.append(up)
-                pos = start + 3
-        out.append(text[pos : span.start])
-        pos = max(pos, span.start)
-        if span.end > span.start:
-            old = span.of(text)
-            new = _case_region(old, lower=True)
-            if new != old:
-                edits.append(Edit(span, new, reason))
-            out.append(new)
-            pos = span.end
+    # one Edit and one Span per lower-case triplet: see spans.gc_paused
+    with gc_paused(2 * text.count("%")):
+        for span, reason in [*lowered, (Span(len(text), len(text)), "")]:
+            # triplets between the lower-cased regions: upper-case their hex digits
+            for m in _TRIPLET.finditer(text, pos, span.start):
+                old = m.group(0)
+                up = old.upper()
+                if up != old:
+                    start = m.start()
+                    edits.append(Edit(trusted_span(start, start + 3), up, hex_reason))
+                    out.append(text[pos:start])
+                    out.append(up)
+                    pos = start + 3
+            out.append(text[pos : span.start])
+            pos = max(pos, span.start)
+            if span.end > span.start:
+                old = span.of(text)
+                new = _case_region(old, lower=True)
+                if new != old:
+                    edits.append(Edit(span, new, reason))
+                out.append(new)
+                pos = span.end
     return tuple(edits), "".join(out), ""
 
 
@@ -242,29 +244,31 @@ def _percent(text: str) -> _Step:
     reasons: dict[str, str] = {}
     out_tail = ""  # the last two characters of the output so far
     pos = 0
-    for m in _TRIPLET.finditer(text):
-        start = m.start()
-        triplet = m.group(0)
-        out_tail = (out_tail + text[pos:start])[-2:]
-        out.append(text[pos:start])
-        pos = start + 3
-        char = chr(int(triplet[1:], 16))
-        stray = out_tail.endswith("%") or (
-            len(out_tail) == 2 and out_tail[0] == "%" and out_tail[1] in _HEX
-        )
-        if char not in RFC3986_UNRESERVED or (stray and char in _HEX):
-            out_tail = triplet[1:]
-            out.append(triplet)
-            continue
-        if any(a <= start < b for a, b in folded):
-            char = ascii_lower(char)
-        reason = reasons.get(triplet + char)
-        if reason is None:
-            reason = f"RFC 3986 §6.2.2.2: {triplet} encodes the unreserved {char!r} (§2.3)"
-            reasons[triplet + char] = reason
-        edits.append(Edit(Span(start, pos), char, reason))
-        out.append(char)
-        out_tail = (out_tail + char)[-2:]
+    # two objects per decoded triplet: pause the GC's rescans of them (spans.gc_paused)
+    with gc_paused(2 * text.count("%")):
+        for m in _TRIPLET.finditer(text):
+            start = m.start()
+            triplet = m.group(0)
+            out_tail = (out_tail + text[pos:start])[-2:]
+            out.append(text[pos:start])
+            pos = start + 3
+            char = chr(int(triplet[1:], 16))
+            stray = out_tail.endswith("%") or (
+                len(out_tail) == 2 and out_tail[0] == "%" and out_tail[1] in _HEX
+            )
+            if char not in RFC3986_UNRESERVED or (stray and char in _HEX):
+                out_tail = triplet[1:]
+                out.append(triplet)
+                continue
+            if any(a <= start < b for a, b in folded):
+                char = ascii_lower(char)
+            reason = reasons.get(triplet + char)
+            if reason is None:
+                reason = f"RFC 3986 §6.2.2.2: {triplet} encodes the unreserved {char!r} (§2.3)"
+                reasons[triplet + char] = reason
+            edits.append(Edit(trusted_span(start, pos), char, reason))
+            out.append(char)
+            out_tail = (out_tail + char)[-2:]
     out.append(text[pos:])
     return tuple(edits), "".join(out), ""
 

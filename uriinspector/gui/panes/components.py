@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, unquote_plus
 
+import shiboken6
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
@@ -96,8 +97,12 @@ NODE_ROLE = Qt.ItemDataRole.UserRole + 6
 COL_NAME, COL_RAW, COL_DECODED, COL_SPAN = range(4)
 HEADERS = ("Component", "Raw", "Decoded", "Span")
 
-#: Only this much of a value is decoded and shown (the cell shows 2,000 characters).
+#: Only this much of a value is decoded and kept (tooltips show 2,000 characters).
 DISPLAY_LIMIT = 4000
+#: A cell shows at most this many characters (then "…"): wider than any column, and
+#: Qt's middle elision costs grow with the square of the text's length (a 2,000-character
+#: cell with spaces took ~12 ms per paint, a 1 MB paste's tree almost a second).
+CELL_LIMIT = 300
 #: A data: text preview shows this many characters (escaped, as plain text).
 PREVIEW_CHARS = 200
 #: Thumbnails are at most this many pixels on a side.
@@ -158,7 +163,7 @@ class Row:
 
     def texts(self) -> tuple[str, str, str, str]:
         """The four cells as a person reads them."""
-        name = self.label
+        name = self.label if len(self.label) <= CELL_LIMIT else visible_text(self.label, CELL_LIMIT)
         if self.flag in FLAGS:
             glyph, words, _hue = FLAGS[self.flag]
             name = f"{name}  {glyph} {words}"
@@ -166,16 +171,16 @@ class Row:
             name = f"{name} ({self.count})"
         raw = self.raw
         if self.kind != "part":
-            raw_text = "" if raw is None else visible_text(raw)
+            raw_text = "" if raw is None else visible_text(raw, CELL_LIMIT)
         elif raw is None:
             raw_text = UNDEFINED_TEXT
         elif raw == "":
             raw_text = EMPTY_TEXT
         else:
-            raw_text = visible_text(raw)
+            raw_text = visible_text(raw, CELL_LIMIT)
         decoded = ""
         if self.decoded is not None and (raw or self.kind != "part"):
-            decoded = visible_text(self.decoded)
+            decoded = visible_text(self.decoded, CELL_LIMIT)
         span = "" if self.span is None else f"{self.span[0]}–{self.span[1]}"
         return (name, raw_text, decoded, span)
 
@@ -618,7 +623,15 @@ class ComponentsPane(QWidget):
         raw = None if f.span is None else text[f.span.start : f.span.end]
         row = Row(f"{n}:{f.label}", f.label, "scheme", raw, f.value, span, kind="field",
                   note=f.note, flag=f.flag, icon=self._flag_icon(f.flag))
-        row.children = [self._field_row(text, c, i) for i, c in enumerate(f.children)]
+        children = f.children
+
+        def fill() -> list[Row]:
+            out = [self._field_row(text, c, i) for i, c in enumerate(children[:MAX_CHILDREN])]
+            _add_more(out, len(children))
+            return out
+
+        if children:
+            _defer_or_fill(row, len(children), fill)
         return row
 
     def _text_preview_row(self, d: SchemeDecoding) -> Row:
@@ -719,11 +732,7 @@ class ComponentsPane(QWidget):
             out.append(node)
             keep += 1
         for i in range(len(old) - 1, keep - 1, -1):
-            self._forget(old[i])
-            if parent is None:
-                self.view.takeTopLevelItem(i)
-            else:
-                parent.takeChild(i)
+            self._remove(parent, old[i])
         for row in rows[keep:]:
             out.append(self._create(parent, row))
         return out
@@ -769,11 +778,9 @@ class ComponentsPane(QWidget):
                 node.children = self._sync(item, node.children, row.lazy())
                 return
             node.lazy_filled = False
-            if node.children:
-                for child in node.children:
-                    self._forget(child)
-                item.takeChildren()
-                node.children = []
+            for child in reversed(node.children):
+                self._remove(item, child)
+            node.children = []
             node.pending = row.lazy
             item.setData(COL_NAME, LAZY_ROLE, True)
             item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
@@ -847,6 +854,21 @@ class ComponentsPane(QWidget):
                 colour = palette.component_color(style, pal)
             self._colours[style] = colour
         return colour
+
+    def _remove(self, parent: QTreeWidgetItem | None, node: _Node) -> None:
+        """Remove ``node``'s item (and its children) from the tree and free them.
+
+        Never ``takeChild``: PySide6 6.11 keeps every item taken that way (and its
+        children) alive for good, ~330 bytes a row per keystroke. ``removeChild`` lets
+        go of the Python side, and deleting the C++ item frees it and its children.
+        """
+        self._forget(node)
+        item = node.item
+        if parent is None:
+            self.view.takeTopLevelItem(self.view.indexOfTopLevelItem(item))  # Python owns it
+        else:
+            parent.removeChild(item)
+            shiboken6.delete(item)
 
     def _forget(self, node: _Node) -> None:
         stack = [node]

@@ -1,0 +1,114 @@
+"""The Components pane alone: ``show_analysis`` and the repaint that follows, per input shape.
+
+For each shape two analyses one character apart are prepared outside the timing, then
+shown alternately (a keystroke and its undo), interleaved across shapes; each round
+times ``show_analysis`` and the viewport repaint that follows it (offscreen platform).
+Also counts the tree's items after showing each shape. Not a timed test.
+
+    QT_QPA_PLATFORM=offscreen python bench/bench_components.py [--rounds N] [--shapes a,b]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_gui import make_uri  # noqa: E402
+from corpus import long_input  # noqa: E402
+from PySide6.QtWidgets import QApplication, QTreeWidgetItemIterator  # noqa: E402
+
+
+def shapes() -> dict[str, str]:
+    """Inputs by name: the window bench's URIs, long paths/queries, and 1 MB shapes."""
+    out = {
+        "300": make_uri(300),
+        "8k-query": make_uri(8191),
+        "8k-path": long_input("path", 8191),
+        "8k-query-many": long_input("query", 8191),
+        "1m-path+query": "http://user@example.com/" + "a/b%20c?" * (1_048_576 // 8),
+    }
+    for shape in ("path", "query", "dots", "percent", "data"):
+        out[f"1m-{shape}"] = long_input(shape, 1_000_000)
+    return out
+
+
+def count_items(view: object) -> int:
+    """Every item in the tree (expanded or not)."""
+    it = QTreeWidgetItemIterator(view)  # type: ignore[call-overload]
+    n = 0
+    while it.value() is not None:
+        n += 1
+        it += 1
+    return n
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank)."""
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def main() -> int:
+    """Run the interleaved rounds and print p50/p99 per shape."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--big-rounds", type=int, default=10)
+    parser.add_argument("--shapes", default="")
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication([])
+    from uriinspector.core.analysis import analyze
+    from uriinspector.gui.panes import ComponentsPane
+
+    inputs = shapes()
+    if args.shapes:
+        inputs = {k: v for k, v in inputs.items() if k in args.shapes.split(",")}
+    pairs = {}
+    for name, text in inputs.items():
+        a, b = analyze(text), analyze(text + "x")
+        for x in (a, b):  # the worker precomputes what the pane reads
+            getattr(x, "decoding", None)
+        pairs[name] = (a, b)
+    pane = ComponentsPane()
+    pane.resize(900, 600)
+    pane.show()
+    app.processEvents()
+    show: dict[str, list[float]] = {k: [] for k in pairs}
+    paint: dict[str, list[float]] = {k: [] for k in pairs}
+    items: dict[str, int] = {}
+    for r in range(args.rounds):
+        for name, (a, b) in pairs.items():
+            if name.startswith("1m") and r >= args.big_rounds:
+                continue
+            for x in (a, b):
+                t0 = time.perf_counter()
+                pane.show_analysis(x)
+                t1 = time.perf_counter()
+                pane.view.viewport().repaint()
+                t2 = time.perf_counter()
+                show[name].append((t1 - t0) * 1000)
+                paint[name].append((t2 - t1) * 1000)
+            items[name] = count_items(pane.view)
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    print(f"{'shape':16} {'n':>4} {'show p50':>9} {'p99':>8} {'paint p50':>9} {'p99':>8} "
+          f"{'total p99':>9} {'items':>6}")
+    for name in pairs:
+        s, p = show[name], paint[name]
+        tot = [x + y for x, y in zip(s, p, strict=True)]
+        print(f"{name:16} {len(s):4d} {statistics.median(s):9.2f} {pct(s, .99):8.2f} "
+              f"{statistics.median(p):9.2f} {pct(p, .99):8.2f} {pct(tot, .99):9.2f} "
+              f"{items[name]:6d}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -4,13 +4,18 @@ For each shape two analyses one character apart are prepared outside the timing,
 shown alternately (a keystroke and its undo), interleaved across shapes; each round
 times ``show_analysis`` and the viewport repaint that follows it (offscreen platform).
 Also counts the tree's items after showing each shape. Not a timed test.
+``--compare FILE`` loads another version of ``gui/panes/components.py`` (e.g. from
+``git show``) and interleaves its pane with the current one, for a before/after figure
+measured under the same load.
 
     QT_QPA_PLATFORM=offscreen python bench/bench_components.py [--rounds N] [--shapes a,b]
+        [--compare /tmp/old_components.py]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import statistics
 import sys
@@ -64,6 +69,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--big-rounds", type=int, default=10)
     parser.add_argument("--shapes", default="")
+    parser.add_argument("--compare", default="", help="another components.py to interleave")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     from uriinspector.core.analysis import analyze
@@ -78,35 +84,50 @@ def main() -> int:
         for x in (a, b):  # the worker precomputes what the pane reads
             getattr(x, "decoding", None)
         pairs[name] = (a, b)
-    pane = ComponentsPane()
-    pane.resize(900, 600)
-    pane.show()
+    classes = {"current": ComponentsPane}
+    if args.compare:
+        spec = importlib.util.spec_from_file_location("compared_components", args.compare)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        classes = {"compared": module.ComponentsPane, **classes}
+    panes = {}
+    for label, cls in classes.items():
+        pane = cls()
+        pane.resize(900, 600)
+        pane.show()
+        panes[label] = pane
     app.processEvents()
-    show: dict[str, list[float]] = {k: [] for k in pairs}
-    paint: dict[str, list[float]] = {k: [] for k in pairs}
-    items: dict[str, int] = {}
+    runs = [(label, name) for name in pairs for label in panes]
+    show: dict[tuple[str, str], list[float]] = {k: [] for k in runs}
+    paint: dict[tuple[str, str], list[float]] = {k: [] for k in runs}
+    items: dict[tuple[str, str], int] = {}
+    loads = []
     for r in range(args.rounds):
-        for name, (a, b) in pairs.items():
+        for label, name in runs:
             if name.startswith("1m") and r >= args.big_rounds:
                 continue
-            for x in (a, b):
+            pane = panes[label]
+            for x in pairs[name]:
                 t0 = time.perf_counter()
                 pane.show_analysis(x)
                 t1 = time.perf_counter()
                 pane.view.viewport().repaint()
                 t2 = time.perf_counter()
-                show[name].append((t1 - t0) * 1000)
-                paint[name].append((t2 - t1) * 1000)
-            items[name] = count_items(pane.view)
-    print(f"load average {os.getloadavg()[0]:.2f}")
-    print(f"{'shape':16} {'n':>4} {'show p50':>9} {'p99':>8} {'paint p50':>9} {'p99':>8} "
-          f"{'total p99':>9} {'items':>6}")
-    for name in pairs:
-        s, p = show[name], paint[name]
+                show[label, name].append((t1 - t0) * 1000)
+                paint[label, name].append((t2 - t1) * 1000)
+            items[label, name] = count_items(pane.view)
+        loads.append(os.getloadavg()[0])
+    print(f"load average {min(loads):.2f}-{max(loads):.2f}")
+    print(f"{'shape':16} {'pane':9} {'n':>4} {'show p50':>9} {'p99':>8} {'paint p50':>9} "
+          f"{'p99':>8} {'total p99':>9} {'items':>6}")
+    for label, name in runs:
+        s, p = show[label, name], paint[label, name]
         tot = [x + y for x, y in zip(s, p, strict=True)]
-        print(f"{name:16} {len(s):4d} {statistics.median(s):9.2f} {pct(s, .99):8.2f} "
-              f"{statistics.median(p):9.2f} {pct(p, .99):8.2f} {pct(tot, .99):9.2f} "
-              f"{items[name]:6d}")
+        print(f"{name:16} {label:9} {len(s):4d} {statistics.median(s):9.2f} "
+              f"{pct(s, .99):8.2f} {statistics.median(p):9.2f} {pct(p, .99):8.2f} "
+              f"{pct(tot, .99):9.2f} {items[label, name]:6d}")
     return 0
 
 

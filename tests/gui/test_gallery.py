@@ -33,6 +33,8 @@ def test_the_menu_has_one_submenu_per_group_and_every_entry(window: MainWindow) 
     menu = window.findChild(QMenu, "samplesMenu")
     assert menu is not None and menu is window.samplesMenu
     assert window.menuBar().actions()[2].menu() is menu  # File, Edit, Samples, View, Help
+    assert menu.actions() == []  # filled when first opened, not before the first paint
+    menu.aboutToShow.emit()  # what Qt emits as the menu opens
     subs = [a.menu() for a in menu.actions()]
     assert [a.text() for a in menu.actions()] == [g.title for g in gallery()]
     for sub, group in zip(subs, gallery(), strict=True):

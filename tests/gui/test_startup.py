@@ -69,7 +69,7 @@ def test_window_paints_before_the_first_analysis(qtbot: QtBot) -> None:
 
     def release() -> None:
         seen_at_release.append(paints.count)
-        window.controller.release()
+        window.release()
 
     window.show()
     after_first_paint(window, release)

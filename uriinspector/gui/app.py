@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if window.uri():
         window.banner.show_pending()
     window.show()
-    after_first_paint(window, window.controller.release)
+    after_first_paint(window, window.release)
     if not owns_app:
         return 0
     return int(app.exec())

@@ -9,8 +9,7 @@ here and is highlighted in the field.
 from __future__ import annotations
 
 import importlib
-import json
-import platform
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,11 +38,10 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector import APP_ID, __version__
-from uriinspector.core.defang import defang, refang
 from uriinspector.gui import gallery, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
-from uriinspector.gui.settings import Settings
+from uriinspector.gui.settings import DEFAULT_BASE, Settings
 from uriinspector.gui.uri_field import UriField, mime_text, visible_text
 
 if TYPE_CHECKING:
@@ -103,6 +101,31 @@ def _load_pane(module: str, cls: str, title: str) -> QWidget:
     return pane
 
 
+class PaneMap(Mapping[str, QWidget]):
+    """``window.panes``: pane name -> pane, building a pane on first access.
+
+    No pane is built with the window: each is built when its dock is first shown (with
+    ``defer_first_analysis``, just after the first paint), or when asked for here, and
+    is then shown the current analysis. ``built()`` lists those built so far.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        self._window = window
+
+    def __getitem__(self, name: str) -> QWidget:
+        return self._window.pane(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._window.docks)
+
+    def __len__(self) -> int:
+        return len(self._window.docks)
+
+    def built(self) -> dict[str, QWidget]:
+        """The panes built so far (building none)."""
+        return dict(self._window._built)
+
+
 def _version(dist: str) -> str:
     from importlib import metadata  # only when the About box opens (~20 ms to import)
 
@@ -114,6 +137,8 @@ def _version(dist: str) -> str:
 
 def versions() -> dict[str, str]:
     """Versions of everything the About box lists."""
+    import platform
+
     import PySide6
 
     return {
@@ -147,9 +172,18 @@ class MainWindow(QMainWindow):
         self.setDockNestingEnabled(True)
         self.settings = settings if settings is not None else Settings.load()
         self.controller = AnalysisController(self)
+        # Held: neither the first analysis nor the visible panes are built before the
+        # first paint; ``release()`` does both (app.main calls it after that paint).
+        self._held = defer_first_analysis
+        self._on_screen: set[str] = set()  # docks shown while held (visibilityChanged)
         if defer_first_analysis:
             self.controller.hold()
         self._dirty: set[str] = set()
+        self._built: dict[str, QWidget] = {}
+        # What a pane not yet built will be given when it is: the Resolution pane's
+        # inputs and the ladder's last comparison (the controller keeps the rest).
+        self._res_inputs = (self.settings.base, self.settings.reference)
+        self._comparison: tuple[Ladder | None, Comparison | None] = (None, None)
         self._syncing_cursor = False
         self._closing = False
         self._as_pasted: str | None = None
@@ -200,13 +234,12 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(top)
 
     def _build_docks(self) -> None:
-        self.panes: dict[str, QWidget] = {}
+        self.panes: PaneMap = PaneMap(self)
         self.docks: dict[str, QDockWidget] = {}
-        for attr, module, cls, title in PANES:
-            pane = _load_pane(module, cls, title)
+        for attr, _module, _cls, title in PANES:
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{attr}Dock")
-            dock.setWidget(pane)
+            dock.setWidget(QWidget(dock))  # a placeholder until the pane is built
             dock.setFeatures(
                 QDockWidget.DockWidgetFeature.DockWidgetMovable
                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable
@@ -216,7 +249,6 @@ class MainWindow(QMainWindow):
             dock.visibilityChanged.connect(
                 lambda visible, name=attr: self._on_dock_visibility_changed(name, visible)
             )
-            self.panes[attr] = pane
             self.docks[attr] = dock
         d = self.docks
         self.splitDockWidget(d["components"], d["findings"], Qt.Orientation.Horizontal)
@@ -285,14 +317,7 @@ class MainWindow(QMainWindow):
         self.quitAction.setMenuRole(QAction.MenuRole.QuitRole)
 
         edit_menu = bar.addMenu("&Edit")
-        stack = getattr(self.panes["components"], "undo_stack", None)
-        if stack is not None:  # builder edits in the Components tree; typing has its own undo
-            self.undoEditAction = stack.createUndoAction(self, "&Undo")
-            self.undoEditAction.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
-            self.redoEditAction = stack.createRedoAction(self, "&Redo")
-            self.redoEditAction.setShortcut(QKeySequence(QKeySequence.StandardKey.Redo))
-            edit_menu.addActions([self.undoEditAction, self.redoEditAction])
-            edit_menu.addSeparator()
+        self.editMenu = edit_menu  # Undo/Redo go on top when the Components pane is built
         self.copyNormalizedAction = self._action(
             edit_menu, "Copy &Normalized", self.copy_normalized, "Ctrl+Shift+N", "copy"
         )
@@ -311,7 +336,7 @@ class MainWindow(QMainWindow):
 
         self.samplesMenu = bar.addMenu("&Samples")
         self.samplesMenu.setObjectName("samplesMenu")
-        gallery.build_samples_menu(self.samplesMenu, self.load_sample)
+        gallery.fill_on_first_show(self.samplesMenu, self.load_sample)
 
         view_menu = bar.addMenu("&View")
         for attr, _m, _c, _t in PANES:
@@ -336,37 +361,111 @@ class MainWindow(QMainWindow):
         c.examplesChanged.connect(self._on_examples_changed)
         c.busyChanged.connect(self._on_busy_changed)
         c.errorOccurred.connect(self._on_error)
-        for pane in self.panes.values():
-            signal = getattr(pane, "spanRequested", None)
-            if signal is not None:
-                signal.connect(self._on_pane_span_requested)
-        res = self.panes["resolution"]
-        if hasattr(res, "inputsChanged"):
-            res.inputsChanged.connect(self._on_resolution_inputs_changed)
-        if hasattr(res, "examplesRequested"):
-            res.examplesRequested.connect(c.load_examples)
-        ladder = self.panes["ladder"]
-        if hasattr(ladder, "compareChanged"):
-            ladder.compareChanged.connect(c.set_compare_text)
-        components = self.panes["components"]
-        if hasattr(components, "uriEdited"):
-            components.uriEdited.connect(self.set_uri)
-        findings = self.panes["findings"]
-        if hasattr(findings, "inspectRequested"):
-            findings.inspectRequested.connect(self._on_findings_inspect_requested)
-        extract_pane = self.panes["extract"]
-        if hasattr(extract_pane, "uriRequested"):
-            extract_pane.uriRequested.connect(self._on_findings_inspect_requested)
-        history = self.panes["history"]
-        if hasattr(history, "inspectRequested"):
-            history.inspectRequested.connect(self._on_findings_inspect_requested)
-        if hasattr(history, "pinRequested"):
-            history.pinRequested.connect(self._on_history_pin_requested)
-        if hasattr(history, "removeRequested"):
-            history.removeRequested.connect(self._on_history_remove_requested)
-        if hasattr(history, "clearRequested"):
-            history.clearRequested.connect(self.clear_history)
-        self._show_history()
+
+    # ---- panes, built on demand ---------------------------------------------------
+    def pane(self, name: str) -> QWidget:
+        """The pane called ``name`` (a ``PANES`` attribute), built now if it is not yet."""
+        pane = self._built.get(name)
+        return pane if pane is not None else self._build_pane(name)
+
+    def release(self) -> None:
+        """After the first paint: build the panes on screen, then analyse (held windows).
+
+        Harmless to call twice, and on a window that was never held.
+        """
+        self._held = False
+        for name in self.docks:
+            if name in self._on_screen and name not in self._built:
+                self._build_pane(name)
+        self.controller.release()
+
+    def build_all_panes(self) -> None:
+        """Build every pane not built yet (for automation that walks the widget tree)."""
+        for name in self.docks:
+            self.pane(name)
+
+    def findChild(self, *args: Any, **kwargs: Any) -> Any:
+        """``QObject.findChild``, building the panes not built yet if the first look
+        misses: a required object name (``ladderView``...) is found in a hidden pane."""
+        found = super().findChild(*args, **kwargs)
+        if found is None and len(self._built) < len(self.docks):
+            self.build_all_panes()
+            found = super().findChild(*args, **kwargs)
+        return found
+
+    def findChildren(self, *args: Any, **kwargs: Any) -> Any:
+        """``QObject.findChildren`` over every pane (those not built yet are built)."""
+        self.build_all_panes()
+        return super().findChildren(*args, **kwargs)
+
+    def _build_pane(self, name: str) -> QWidget:
+        """Import and build pane ``name`` into its dock, wire it, and bring it up to date."""
+        spec = next(p for p in PANES if p[0] == name)
+        pane = _load_pane(spec[1], spec[2], spec[3])
+        self._built[name] = pane
+        dock = self.docks[name]
+        placeholder = dock.widget()
+        dock.setWidget(pane)
+        if placeholder is not None:
+            placeholder.deleteLater()
+        self._wire(name, pane)
+        a = self.controller.analysis
+        if a is not None:
+            self._push(name, a)
+        return pane
+
+    def _wire(self, name: str, pane: QWidget) -> None:
+        """Connect a newly built pane and give it the state it would have had."""
+        c = self.controller
+        signal = getattr(pane, "spanRequested", None)
+        if signal is not None:
+            signal.connect(self._on_pane_span_requested)
+        if name == "resolution":
+            base, ref = self._res_inputs
+            if hasattr(pane, "baseField") and hasattr(pane, "referenceField"):
+                pane.baseField.setText(base)
+                pane.referenceField.setText(ref)
+            if hasattr(pane, "inputsChanged"):
+                pane.inputsChanged.connect(self._on_resolution_inputs_changed)
+            if hasattr(pane, "examplesRequested"):
+                pane.examplesRequested.connect(c.load_examples)
+            if c.resolutions and hasattr(pane, "show_resolutions"):
+                pane.show_resolutions(c.resolutions)
+        elif name == "ladder":
+            if hasattr(pane, "compareField"):
+                pane.compareField.setText(c.compare_text)
+            if hasattr(pane, "compareChanged"):
+                pane.compareChanged.connect(c.set_compare_text)
+            if self._comparison != (None, None) and hasattr(pane, "show_comparison"):
+                pane.show_comparison(*self._comparison)
+        elif name == "components":
+            if hasattr(pane, "uriEdited"):
+                pane.uriEdited.connect(self.set_uri)
+            stack = getattr(pane, "undo_stack", None)
+            if stack is not None:  # builder edits in the tree; typing has its own undo
+                self.undoEditAction = stack.createUndoAction(self, "&Undo")
+                self.undoEditAction.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
+                self.redoEditAction = stack.createRedoAction(self, "&Redo")
+                self.redoEditAction.setShortcut(QKeySequence(QKeySequence.StandardKey.Redo))
+                first = self.editMenu.actions()[0]
+                self.editMenu.insertActions(first, [self.undoEditAction, self.redoEditAction])
+                self.editMenu.insertSeparator(first)
+        elif name == "findings":
+            if hasattr(pane, "inspectRequested"):
+                pane.inspectRequested.connect(self._on_findings_inspect_requested)
+        elif name == "extract":
+            if hasattr(pane, "uriRequested"):
+                pane.uriRequested.connect(self._on_findings_inspect_requested)
+        elif name == "history":
+            if hasattr(pane, "inspectRequested"):
+                pane.inspectRequested.connect(self._on_findings_inspect_requested)
+            if hasattr(pane, "pinRequested"):
+                pane.pinRequested.connect(self._on_history_pin_requested)
+            if hasattr(pane, "removeRequested"):
+                pane.removeRequested.connect(self._on_history_remove_requested)
+            if hasattr(pane, "clearRequested"):
+                pane.clearRequested.connect(self.clear_history)
+            self._show_history()
 
     # ---- state --------------------------------------------------------------------
     def _restore(self) -> None:
@@ -378,12 +477,9 @@ class MainWindow(QMainWindow):
         index = self.editionSelector.findData(s.edition)
         if index >= 0:
             self.editionSelector.setCurrentIndex(index)
-        res = self.panes["resolution"]
-        if s.reference and hasattr(res, "set_reference"):
-            res.set_reference(s.reference)
-        if s.base:
-            self._set_line_edit("baseField", s.base)
-        if s.compare and self._set_line_edit("compareField", s.compare):
+        # The Resolution pane and the ladder are built later; they read these then.
+        self._res_inputs = (s.base or DEFAULT_BASE, s.reference)
+        if s.compare:
             self.controller.set_compare_text(s.compare)
 
     def _set_line_edit(self, name: str, text: str) -> bool:
@@ -395,10 +491,7 @@ class MainWindow(QMainWindow):
         return True
 
     def _resolution_inputs(self) -> tuple[str, str]:
-        res = self.panes["resolution"]
-        base = res.base() if hasattr(res, "base") else self.settings.base
-        ref = res.reference() if hasattr(res, "reference") else self.settings.reference
-        return str(base), str(ref)
+        return self._res_inputs
 
     def load_initial(self, uri: str | None) -> None:
         """Start with ``uri``, else the demonstration on first run, else the last URI."""
@@ -440,8 +533,8 @@ class MainWindow(QMainWindow):
 
     # ---- history and samples ------------------------------------------------------
     def _show_history(self) -> None:
-        pane = self.panes["history"]
-        if hasattr(pane, "show_history"):
+        pane = self._built.get("history")  # built later, it shows the history then
+        if pane is not None and hasattr(pane, "show_history"):
             pane.show_history(self.settings.history, self.settings.keep_history)
 
     def _save_history(self) -> None:
@@ -463,10 +556,11 @@ class MainWindow(QMainWindow):
 
     def show_history(self) -> None:
         """Show and raise the History pane, with the cursor in its search box."""
+        pane = self.pane("history")
         dock = self.docks["history"]
         dock.show()
         dock.raise_()
-        search = self.findChild(QLineEdit, "historySearch")
+        search = pane.findChild(QLineEdit, "historySearch")
         if search is not None:
             search.setFocus()
 
@@ -518,6 +612,7 @@ class MainWindow(QMainWindow):
         status bar."""
         if sample.is_resolution:
             base, ref = sample.base or "", sample.reference or ""
+            self.pane("resolution")
             self._set_line_edit("baseField", base)
             self._set_line_edit("referenceField", ref)
             self._on_resolution_inputs_changed(base, ref)
@@ -558,6 +653,8 @@ class MainWindow(QMainWindow):
 
     def _load_pasted(self, text: str) -> None:
         """Inspect pasted or dropped text, refanged if it was defanged (with a notice)."""
+        from uriinspector.core.defang import refang  # not imported before the first paint
+
         restored, changed = refang(text)
         self.set_uri(restored)
         self._remember_current()
@@ -583,6 +680,8 @@ class MainWindow(QMainWindow):
 
     def copy_defanged(self) -> None:
         """Copy the inspected link defanged (``hxxps://example[.]com``), safe to share."""
+        from uriinspector.core.defang import defang
+
         text = self.uriField.uri()
         if text:
             QGuiApplication.clipboard().setText(defang(text))
@@ -606,6 +705,8 @@ class MainWindow(QMainWindow):
 
     def export_json(self, path: Path) -> None:
         """Write the current analysis as the batch contract's ``analyze`` answer."""
+        import json
+
         a = self.controller.analysis
         if a is None:
             raise ValueError("nothing to export")
@@ -715,6 +816,8 @@ class MainWindow(QMainWindow):
         self.banner.show_analysis(a)
         lazy = self.isVisible()
         for name, dock in self.docks.items():
+            if name not in self._built:
+                continue  # built when first shown, with the analysis current then
             if lazy and dock.visibleRegion().isEmpty():
                 self._dirty.add(name)
             else:
@@ -727,7 +830,7 @@ class MainWindow(QMainWindow):
 
     def _push(self, name: str, a: Analysis) -> None:
         self._dirty.discard(name)
-        pane = self.panes[name]
+        pane = self._built[name]
         show = getattr(pane, "show_analysis", None)
         if show is None:
             return
@@ -737,30 +840,38 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"The {name} pane failed: {type(exc).__name__}: {exc}")
 
     def _on_dock_visibility_changed(self, name: str, visible: bool) -> None:
+        if self._held:  # release() builds the panes on screen after the first paint
+            (self._on_screen.add if visible else self._on_screen.discard)(name)
+            return
+        if visible and name not in self._built:
+            self._build_pane(name)  # gets the current analysis as it is built
+            return
         a = self.controller.analysis
         if visible and name in self._dirty and a is not None:
             self._push(name, a)
 
     @Slot(object)
     def _on_resolutions_changed(self, resolutions: tuple[Resolution, ...]) -> None:
-        res = self.panes["resolution"]
-        if hasattr(res, "show_resolutions"):
+        res = self._built.get("resolution")  # built later, it reads controller.resolutions
+        if res is not None and hasattr(res, "show_resolutions"):
             res.show_resolutions(resolutions)
 
     @Slot(object, object)
     def _on_comparison_changed(self, other: Ladder | None, comparison: Comparison | None) -> None:
-        ladder = self.panes["ladder"]
-        if hasattr(ladder, "show_comparison"):
+        self._comparison = (other, comparison)
+        ladder = self._built.get("ladder")  # built later, it is given self._comparison
+        if ladder is not None and hasattr(ladder, "show_comparison"):
             ladder.show_comparison(other, comparison)
 
     @Slot(object)
     def _on_examples_changed(self, rows: tuple[tuple[str, tuple[Resolution, ...]], ...]) -> None:
-        res = self.panes["resolution"]
+        res = self.pane("resolution")
         if hasattr(res, "show_examples"):
             res.show_examples(rows)
         self.docks["resolution"].raise_()
 
     def _on_resolution_inputs_changed(self, base: str, ref: str) -> None:
+        self._res_inputs = (base, ref)
         self.controller.set_resolution_inputs(base, ref)
 
     def _on_edition_selector_changed(self, _index: int) -> None:
@@ -769,7 +880,7 @@ class MainWindow(QMainWindow):
             self.controller.set_edition(edition)
 
     def _on_field_cursor_moved(self, index: int) -> None:
-        pane = self.panes["components"]
+        pane = self._built.get("components")
         if hasattr(pane, "select_at") and self.controller.analysis is not None:
             self._syncing_cursor = True
             try:

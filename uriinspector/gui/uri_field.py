@@ -39,8 +39,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
 
-from uriinspector.core.defang import refang
-from uriinspector.core.explain import rules_in
 from uriinspector.gui.offsets import OffsetTable
 from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
 
@@ -473,6 +471,8 @@ class UriField(QTextEdit):
 
     def insertFromMimeData(self, source: QMimeData) -> None:
         """Paste and drop: the exact characters, newlines and controls as chips."""
+        from uriinspector.core.defang import refang  # on paste only: not before first paint
+
         pasted = mime_text(source)
         text, changed = refang(pasted)
         cursor = self.textCursor()
@@ -585,6 +585,8 @@ class UriField(QTextEdit):
         for delim in analysis.parsed.split.delimiters:
             if delim.span.start <= index < delim.span.end:
                 lines.append(f"delimiter ({delim.role})")
+        from uriinspector.core.explain import rules_in  # on hover only: not at start-up
+
         rules = rules_in(analysis.parsed, index)  # issue 6: grammar on hover, innermost first
         if rules:
             lines.append(f"Grammar under {analysis.edition.label}:")

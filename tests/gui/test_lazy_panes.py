@@ -1,0 +1,147 @@
+"""Panes are built when their dock is first shown, not with the window (issue 5).
+
+The first paint waits for no pane: a held window (``defer_first_analysis``, what
+``app.main`` builds) shows docks with placeholders and builds the panes on screen in
+``release()``, just after the first paint; a pane behind a tab is built when its tab is
+raised, or when asked for by name (``window.panes[...]``, ``findChild``), and then
+shows the analysis current at that moment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QLineEdit, QTreeWidget, QWidget
+from pytestqt.qtbot import QtBot
+
+from uriinspector.gui import MainWindow
+from uriinspector.gui.main_window import PANES
+from uriinspector.gui.panes.characters import CharactersPane
+from uriinspector.gui.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("ada_url", "publicsuffixlist", "confusable_homoglyphs", "idna", "hypothesis")
+HIDDEN = {"characters", "resolution", "ladder", "urn", "history", "extract", "explain", "editions"}
+
+
+def _built(window: MainWindow) -> set[str]:
+    return set(window.panes.built())
+
+
+def test_a_held_window_paints_with_no_pane_and_no_heavy_module() -> None:
+    """In a fresh process, as app.main does: build, show, paint; then release."""
+    code = f"""
+import json, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from uriinspector.gui import resources
+from uriinspector.gui.main_window import MainWindow
+w = MainWindow(defer_first_analysis=True)
+w.load_initial(resources.demo_uri())
+w.show()
+for _ in range(5):
+    app.processEvents()
+heavy = {HEAVY!r}
+out = {{"painted_built": sorted(w.panes.built()),
+       "painted_heavy": sorted(m for m in heavy if m in sys.modules),
+       "painted_panes": sorted(m for m in sys.modules if m.startswith("uriinspector.gui.panes.")
+                               and not m.endswith(("palette", "_common")))}}
+w.release()
+out["released_built"] = sorted(w.panes.built())
+out["analysed"] = w.analysis is not None and w.analysis.text == resources.demo_uri()
+print(json.dumps(out))
+"""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+        timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["painted_built"] == []
+    assert out["painted_heavy"] == []
+    assert out["painted_panes"] == []  # no pane module imported before the first paint
+    # release(): the two panes on screen in the default layout, then the analysis.
+    assert out["released_built"] == ["components", "findings"]
+    assert out["analysed"]
+
+
+def test_showing_builds_only_the_panes_on_screen(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert _built(window) == set()  # not shown yet: nothing built
+    window.show()
+    qtbot.waitExposed(window)
+    assert _built(window) == {"components", "findings"}
+    assert not (_built(window) & HIDDEN)
+
+
+def test_raising_a_hidden_dock_builds_it_with_the_current_analysis(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.set_uri("http://ex%41mple.com/é")
+    assert "characters" not in _built(window)
+    window.docks["characters"].raise_()
+    qtbot.waitUntil(lambda: "characters" in _built(window), timeout=2000)
+    pane = window.panes.built()["characters"]
+    assert isinstance(pane, CharactersPane)
+    assert window.docks["characters"].widget() is pane
+    assert pane.model.rowCount() == len("http://ex%41mple.com/é")
+    # A keystroke after that reaches it too (it is on screen now).
+    window.set_uri("http://ex%41mple.com/éé")
+    assert pane.model.rowCount() == len("http://ex%41mple.com/éé")
+
+
+def test_asking_by_name_builds_a_hidden_pane(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.set_uri("HTTP://Example.COM/%7euser")
+    assert "ladder" not in _built(window)
+    view = window.findChild(QWidget, "ladderView")  # a required object name (issue 4)
+    assert view is not None and "ladder" in _built(window)
+    assert isinstance(view, QTreeWidget) and view.topLevelItemCount() > 0
+    assert set(window.panes) == {p[0] for p in PANES}  # iterating builds nothing more
+    assert window.panes["urn"] is window.docks["urn"].widget()
+
+
+def test_late_panes_get_the_restored_inputs(qtbot: QtBot, _config_dir: Path) -> None:
+    """The Resolution pane's base and reference and the ladder's compare text, saved
+    by one window, reach panes that the next window builds only later."""
+    s = Settings.load(_config_dir)
+    s.base, s.reference, s.compare = "http://a/b/c/d;p?q", "../g", "http://A/%62"
+    assert s.save() is None
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.set_uri("http://a/b")
+    assert not (_built(window) & {"resolution", "ladder"})
+    rfc = next(r for r in window.controller.resolutions if r.rules == "rfc3986")
+    assert rfc.target == "http://a/b/g"  # RFC 3986 §5.4.1, resolved before any pane
+    res = window.panes["resolution"]
+    assert res.findChild(QLineEdit, "baseField").text() == "http://a/b/c/d;p?q"  # type: ignore[union-attr]
+    assert res.findChild(QLineEdit, "referenceField").text() == "../g"  # type: ignore[union-attr]
+    assert res.rulesTable.rowCount() > 0  # type: ignore[attr-defined]
+    ladder = window.panes["ladder"]
+    assert ladder.findChild(QLineEdit, "compareField").text() == "http://A/%62"  # type: ignore[union-attr]
+
+
+def test_a_restored_layout_builds_the_tab_it_left_on_top(qtbot: QtBot, _config_dir: Path) -> None:
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    first.docks["explain"].raise_()
+    qtbot.waitUntil(lambda: "explain" in _built(first), timeout=2000)
+    first.close()
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    assert "explain" in _built(second)
+    assert "components" not in _built(second)  # behind Explain's tab now
+    assert not second.docks["explain"].visibleRegion().isEmpty()

@@ -360,11 +360,9 @@ def classify_characters(parsed: ParsedReference) -> tuple[CharInfo, ...]:
         start = m.start()
         values = [int(text[k + 1 : k + 3], 16) for k in range(start, m.end(), 3)]
         chars_of = _decode_run(values)
-        for j, value in enumerate(values):
-            k = start + 3 * j
-            octet[k : k + 3] = (value, value, value)
-            ch_of = chars_of[j]
-            decoded[k : k + 3] = (ch_of, ch_of, ch_of)
+        end = m.end()
+        octet[start:end] = [v for v in values for _ in "123"]  # each value on its 3 chars
+        decoded[start:end] = [c for c in chars_of for _ in "123"]
     out: list[CharInfo] = []
     append = out.append
     with gc_paused(n):

@@ -202,3 +202,20 @@ def test_components_reuses_rows_when_the_structure_is_unchanged(qtbot: QtBot) ->
     after = pane.view.topLevelItem(4)
     assert after is before  # the same item, its cells updated in place
     assert after.text(COL_RAW) == "noses"
+
+
+def test_components_long_list_after_a_short_open_one_can_be_listed(qtbot: QtBot) -> None:
+    """The short path was open; the long one replacing it is closed with an arrow, so
+    expanding it lists the segments (an open row without children had no arrow and
+    could never be expanded)."""
+    pane = _pane(qtbot, "http://a/b/c")
+    pane.show()
+    path = pane.view.topLevelItem(2)
+    assert path.isExpanded()
+    pane.show_analysis(analyze("http://a/" + "/".join(f"s{i}" for i in range(500))))
+    path = pane.view.topLevelItem(2)
+    assert not path.isExpanded() and path.childCount() == 0
+    assert path.childIndicatorPolicy() == QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator
+    path.setExpanded(True)
+    assert path.childCount() == 500
+    assert path.child(499).text(COL_RAW) == "s499"

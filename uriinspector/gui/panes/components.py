@@ -52,6 +52,7 @@ from PySide6.QtGui import (
     QPainter,
     QPixmap,
     QShortcut,
+    QShowEvent,
     QUndoCommand,
     QUndoStack,
 )
@@ -60,6 +61,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolTip,
@@ -103,6 +105,10 @@ DISPLAY_LIMIT = 4000
 #: Qt's middle elision costs grow with the square of the text's length (a 2,000-character
 #: cell with spaces took ~12 ms per paint, a 1 MB paste's tree almost a second).
 CELL_LIMIT = 300
+#: A row's name (a decoder's label may be a 1 MB parameter key) shows this many.
+NAME_LIMIT = 80
+#: The name column is fitted to its rows, up to this fraction of the tree's width.
+NAME_WIDTH_SHARE = 0.4
 #: A data: text preview shows this many characters (escaped, as plain text).
 PREVIEW_CHARS = 200
 #: Thumbnails are at most this many pixels on a side.
@@ -163,7 +169,7 @@ class Row:
 
     def texts(self) -> tuple[str, str, str, str]:
         """The four cells as a person reads them."""
-        name = self.label if len(self.label) <= CELL_LIMIT else visible_text(self.label, CELL_LIMIT)
+        name = self.label if len(self.label) <= NAME_LIMIT else visible_text(self.label, NAME_LIMIT)
         if self.flag in FLAGS:
             glyph, words, _hue = FLAGS[self.flag]
             name = f"{name}  {glyph} {words}"
@@ -293,10 +299,12 @@ class ComponentsPane(QWidget):
         self.view.setItemDelegate(self._delegate)
         header = self.view.header()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.ResizeToContents)
+        # Not ResizeToContents: with it, every setData on such a column (any role) made
+        # Qt measure the column's rows again (~0.7 ms each); the pane fits them itself.
+        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_RAW, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_DECODED, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(COL_SPAN, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_SPAN, QHeaderView.ResizeMode.Interactive)
         self.summary = QLabel(self)
         self.summary.setObjectName("componentsSummary")
         self.summary.setWordWrap(True)
@@ -315,6 +323,7 @@ class ComponentsPane(QWidget):
         self.undo_stack = QUndoStack(self)
         self.view.currentItemChanged.connect(self._on_view_current_item_changed)
         self.view.itemExpanded.connect(self._on_view_item_expanded)
+        self.view.itemCollapsed.connect(self._on_view_item_collapsed)
         self.view.itemDoubleClicked.connect(self._on_view_item_double_clicked)
         edit_key = QShortcut(QKeySequence(Qt.Key.Key_F2), self.view)
         edit_key.setContext(Qt.ShortcutContext.WidgetShortcut)
@@ -330,6 +339,10 @@ class ComponentsPane(QWidget):
         self._image_cache: tuple[bytes, QPixmap | None, str] | None = None
         self._image_icon: QIcon | None = None
         self._shown_pixmap: QPixmap | None = None
+        #: a name cell changed, or rows were added, shown or hidden: fit the name column
+        self._names_dirty = True
+        #: digits of the longest offset the span column was last sized for
+        self._span_digits = -1
 
     # ---- public interface --------------------------------------------------------
 
@@ -353,6 +366,7 @@ class ComponentsPane(QWidget):
                     self.view.setCurrentItem(node.item)
         finally:
             self._syncing = False
+        self._fit_columns()
 
     def select_at(self, index: int) -> None:
         """Select the innermost row whose span contains code point ``index``.
@@ -751,6 +765,7 @@ class ComponentsPane(QWidget):
         item.setData(COL_NAME, SPAN_ROLE, row.span)
         item.setData(COL_SPAN, _ALIGN, _RIGHT)
         self._style(item, row)
+        self._names_dirty = True
         self._fill_children(node, row, created=True)
         return node
 
@@ -761,6 +776,8 @@ class ComponentsPane(QWidget):
             for col in range(4):
                 if texts[col] != node.texts[col]:
                     item.setData(col, _D, texts[col])
+            if texts[COL_NAME] != node.texts[COL_NAME]:
+                self._names_dirty = True
             node.texts = texts
         if row.span != node.row.span:
             item.setData(COL_NAME, SPAN_ROLE, row.span)
@@ -781,6 +798,8 @@ class ComponentsPane(QWidget):
             for child in reversed(node.children):
                 self._remove(item, child)
             node.children = []
+            if item.isExpanded():  # an open row without children shows no arrow to list them
+                item.setExpanded(False)
             node.pending = row.lazy
             item.setData(COL_NAME, LAZY_ROLE, True)
             item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
@@ -855,6 +874,32 @@ class ComponentsPane(QWidget):
             self._colours[style] = colour
         return colour
 
+    def _fit_columns(self) -> None:
+        """Size the name column to its rows when names changed, the span column to the
+        widest offset the text can have (no per-row measuring on a keystroke)."""
+        if not self.view.isVisible():
+            return  # done on showing (measuring needs a laid-out view)
+        if self._names_dirty:
+            self._names_dirty = False
+            self.view.resizeColumnToContents(COL_NAME)
+            widest = int(self.view.viewport().width() * NAME_WIDTH_SHARE)
+            if self.view.columnWidth(COL_NAME) > widest > 0:
+                self.view.setColumnWidth(COL_NAME, widest)
+        digits = len(str(len(self._text)))
+        if digits != self._span_digits:
+            self._span_digits = digits
+            widest = "8" * digits
+            frame = self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin)
+            width = self.view.fontMetrics().horizontalAdvance(f"{widest}–{widest}")
+            width += 2 * (frame + 1) + 6
+            header_width = self.view.header().sectionSizeHint(COL_SPAN)
+            self.view.setColumnWidth(COL_SPAN, max(width, header_width))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Fit the columns left unfitted while the pane was hidden."""
+        super().showEvent(event)
+        self._fit_columns()
+
     def _remove(self, parent: QTreeWidgetItem | None, node: _Node) -> None:
         """Remove ``node``'s item (and its children) from the tree and free them.
 
@@ -863,6 +908,7 @@ class ComponentsPane(QWidget):
         go of the Python side, and deleting the C++ item frees it and its children.
         """
         self._forget(node)
+        self._names_dirty = True
         item = node.item
         if parent is None:
             self.view.takeTopLevelItem(self.view.indexOfTopLevelItem(item))  # Python owns it
@@ -974,16 +1020,23 @@ class ComponentsPane(QWidget):
             self.view.editItem(item, COL_RAW if column == COL_RAW else COL_DECODED)
 
     def _on_view_item_expanded(self, item: QTreeWidgetItem) -> None:
+        self._names_dirty = True  # deeper rows are shown: they may be wider
         node = self._node_of(item)
-        if node is None or node.pending is None:
-            return
-        fill, node.pending = node.pending, None
-        node.lazy_filled = True
-        syncing, self._syncing = self._syncing, True
-        try:
-            node.children = self._sync(item, node.children, fill())
-        finally:
-            self._syncing = syncing
+        if node is not None and node.pending is not None:
+            fill, node.pending = node.pending, None
+            node.lazy_filled = True
+            syncing, self._syncing = self._syncing, True
+            try:
+                node.children = self._sync(item, node.children, fill())
+            finally:
+                self._syncing = syncing
+        if not self._syncing:
+            self._fit_columns()
+
+    def _on_view_item_collapsed(self, _item: QTreeWidgetItem) -> None:
+        self._names_dirty = True
+        if not self._syncing:
+            self._fit_columns()
 
     def _on_view_current_item_changed(
         self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None

@@ -125,14 +125,18 @@ def test_rfc3986_validity_agrees_with_the_grammar_on_the_uri_alphabet(text: str)
     r = parse(text)
     if "%" not in text and "[" not in text and "]" not in text and not text.startswith(":"):
         # every other character of this alphabet is allowed wherever the split puts it,
-        # except '@' inside the userinfo, ':' in a port, '#' in the fragment and a
-        # scheme starting with a digit or '.'
+        # except '@' inside the userinfo, ':' in a port, '#' in the fragment, and a
+        # scheme that does not start with a letter or holds anything but
+        # ALPHA / DIGIT / "+" / "-" / "." (RFC 3986 §3.1; e.g. "a@:" has scheme "a@")
         bad_userinfo = r.split.userinfo is not None and "@" in r.split.userinfo.text
         bad_port = (
             r.split.port is not None and not r.split.port.text.isdigit() and r.split.port.text
         )
         bad_fragment = r.split.fragment is not None and "#" in r.split.fragment.text
-        bad_scheme = r.split.scheme is not None and not r.split.scheme.text[0].isalpha()
+        bad_scheme = r.split.scheme is not None and (
+            not r.split.scheme.text[0].isalpha()
+            or not all(c.isalnum() or c in "+-." for c in r.split.scheme.text)
+        )
         assert r.valid == (
             not bad_userinfo and not bad_port and not bad_fragment and not bad_scheme
         )

@@ -343,6 +343,13 @@ class ComponentsPane(QWidget):
         self._names_dirty = True
         #: digits of the longest offset the span column was last sized for
         self._span_digits = -1
+        #: branch -> (what it was built from, how its children are listed): an unchanged
+        #: path or query reuses its child rows, which the sync then skips as a whole
+        self._branches: dict[str, tuple[object, list[Row], Callable[[], list[Row]] | None]] = {}
+        #: branch -> child rows by what they show: a changed list reuses unchanged rows
+        self._child_rows: dict[str, dict[object, Row]] = {}
+        #: the last decoder fields shown and their rows (reused while equal)
+        self._field_rows: list[tuple[DecodedField, Row]] = []
 
     # ---- public interface --------------------------------------------------------
 
@@ -486,6 +493,10 @@ class ComponentsPane(QWidget):
         decoding = self._decoding(a)
         if decoding is not None:
             rows.append(self._details_row(a, decoding))
+        else:
+            self._field_rows = []
+            if not self.preview.isHidden():
+                self.preview.hide()
         return rows
 
     def _authority_row(self, a: Analysis) -> Row:
@@ -535,6 +546,26 @@ class ComponentsPane(QWidget):
                                        rule=("port", None)))
         return auth
 
+    def _branch(self, name: str, row: Row, source: object, count: int,
+                fill: Callable[[], list[Row]]) -> None:
+        """Give ``row`` its children: the previous ones if ``source`` (the text and
+        offset they come from) is unchanged, else listed now or, if many, on expanding."""
+        memo = self._branches.get(name)
+        if memo is not None and memo[0] == source:
+            row.children, row.lazy = memo[1], memo[2]
+            row.count = count if row.lazy is not None else 0
+            return
+        _defer_or_fill(row, count, fill)
+        self._branches[name] = (source, row.children, row.lazy)
+
+    def _reuse(self, name: str) -> tuple[dict[object, Row], dict[object, Row]]:
+        """The rows last listed for branch ``name`` by key, and a fresh table for this
+        listing (rows whose key is unchanged are reused as they are)."""
+        old = self._child_rows.get(name, {})
+        new: dict[object, Row] = {}
+        self._child_rows[name] = new
+        return old, new
+
     def _path_row(self, a: Analysis) -> Row:
         sp = a.parsed.split
         path = _part_row("path", "path", sp.path, edit=("path", 0), rule=("path", None))
@@ -544,11 +575,19 @@ class ComponentsPane(QWidget):
 
         def fill() -> list[Row]:
             segments = sp.segments
+            old, new = self._reuse("path")
             out: list[Row] = []
             for n, seg in enumerate(segments[:MAX_CHILDREN], start=1):
+                key = (n, seg.span.start, seg.text)
+                cached = old.get(key)
+                if cached is not None:
+                    out.append(cached)
+                    new[key] = cached
+                    continue
                 row = Row(f"segment {n}", f"segment {n}", "path", seg.text, _decode(seg.text),
                           (seg.span.start, seg.span.end), edit=("segment", n - 1),
                           rule=("segment", None))
+                new[key] = row
                 if seg.params:
                     row.children.append(Row(
                         "name", "name", "path", seg.name.text, _decode(seg.name.text),
@@ -564,7 +603,7 @@ class ComponentsPane(QWidget):
             _add_more(out, len(segments))
             return out
 
-        _defer_or_fill(path, count, fill)
+        self._branch("path", path, (p, sp.path.span.start), count, fill)
         return path
 
     def _query_row(self, a: Analysis) -> Row:
@@ -576,9 +615,16 @@ class ComponentsPane(QWidget):
 
         def fill() -> list[Row]:
             params = sp.query_params
+            old, new = self._reuse("query")
             out: list[Row] = []
             for n, qp in enumerate(params[:MAX_CHILDREN], start=1):
                 raw = text[qp.span.start : qp.span.end]
+                memo_key = (n, qp.span.start, raw)
+                cached = old.get(memo_key)
+                if cached is not None:
+                    out.append(cached)
+                    new[memo_key] = cached
+                    continue
                 key = _form_decode(qp.key.text)
                 if qp.value is None:
                     decoded = f"{key} (no value)"
@@ -603,11 +649,13 @@ class ComponentsPane(QWidget):
                     None if value is None else (value.span.start, value.span.end),
                     edit=("query-value", n - 1), rule=("query-param", None),
                 ))
+                new[memo_key] = row
                 out.append(row)
             _add_more(out, len(params))
             return out
 
-        _defer_or_fill(query, count, fill)
+        start = None if sp.query is None else sp.query.span.start
+        self._branch("query", query, (q, start), count, fill)
         return query
 
     @staticmethod
@@ -622,7 +670,16 @@ class ComponentsPane(QWidget):
         section = Row("details", f"{d.scheme} details", "scheme", None, d.title, None,
                       kind="section", note="What this scheme's own specification makes of it")
         text = a.text
-        section.children = [self._field_row(text, f, n) for n, f in enumerate(d.fields)]
+        previous = self._field_rows
+        self._field_rows = []
+        for n, f in enumerate(d.fields):
+            raw = None if f.span is None else text[f.span.start : f.span.end]
+            if n < len(previous) and previous[n][1].raw == raw and previous[n][0] == f:
+                row = previous[n][1]  # an unchanged field: its row (and children) reused
+            else:
+                row = self._field_row(text, f, n)
+            self._field_rows.append((f, row))
+            section.children.append(row)
         if d.preview_kind == "text" and d.preview is not None:
             section.children.append(self._text_preview_row(d))
             self.preview.hide()
@@ -770,6 +827,9 @@ class ComponentsPane(QWidget):
         return node
 
     def _update(self, node: _Node, row: Row) -> None:
+        old = node.row
+        if row is old:  # a reused row: its cells and children are what is shown
+            return
         item = node.item
         texts = row.texts()
         if texts != node.texts:
@@ -786,6 +846,10 @@ class ComponentsPane(QWidget):
             self._style(item, row)
             node.state = state
         node.row = row
+        if (row.children or row.lazy is not None) and (
+            row.children is old.children and row.lazy is old.lazy
+        ):
+            return  # the same child rows (an unchanged branch): nothing below changed
         self._fill_children(node, row, created=False)
 
     def _fill_children(self, node: _Node, row: Row, *, created: bool) -> None:
@@ -929,6 +993,7 @@ class ComponentsPane(QWidget):
         if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_colours"):
             self._colours.clear()
             self._flag_icons.clear()
+            self._field_rows = []  # their rows hold the old flag icons
             for node in self._all_nodes():
                 self._style(node.item, node.row)
 

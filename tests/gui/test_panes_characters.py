@@ -8,6 +8,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QAbstractTableModel, Qt
 from pytestqt.qtbot import QtBot
 
@@ -130,3 +131,33 @@ def test_characters_screenshot(qtbot: QtBot, tmp_path: Path) -> None:
     pane = _pane(qtbot, "http://caf%C3%A9.example/\u202e?q=é")
     pane.resize(900, 420)
     assert pane.grab().save(str(tmp_path / "pane_characters.png"))
+
+
+def test_characters_8kb_keystroke_classifies_only_rows_on_screen(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pane never builds the whole per-character table (7 ms at 8 KB per keystroke):
+    it classifies the rows it shows, and those agree with the whole table."""
+    text = "http://a/" + "%C3%A9b" * 1200
+    whole = analyze(text + "c").characters  # the reference, computed before the patch
+    import uriinspector.core.characters as core_characters
+
+    def refuse(_parsed: object) -> None:
+        raise AssertionError("the pane built the whole character table")
+
+    monkeypatch.setattr(core_characters, "classify_characters", refuse)
+    pane = _pane(qtbot, text)
+    pane.resize(900, 400)
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.show_analysis(analyze(text + "c"))  # a keystroke at the end, shown
+    assert pane.model.rowCount() == len(text) + 1
+    for row in (0, 9, 10, 11, 12, len(text) - 1, len(text)):  # é = %C3%A9 (RFC 3986 §2.5)
+        info = whole[row]
+        assert _cell(pane, row, COL_CLASS) == info.char_class
+        assert _cell(pane, row, COL_COMPONENT) == info.component
+        assert pane.model.row_info(row) == info
+    pane.view.scrollToBottom()
+    qtbot.wait(10)
+    assert _cell(pane, len(text), COL_CHAR) == "c"
+    assert _cell(pane, len(text) - 2, COL_DECODED) == "0xA9 → é"

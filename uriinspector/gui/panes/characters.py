@@ -1,8 +1,10 @@
 """The characters pane: one row per character with its class under the chosen edition.
 
-A table model over ``Analysis.characters`` (the core's ``CharInfo`` tuple), so an
-8 KB or 1 MB input costs one model reset, not one widget item per cell. Data is
-formatted lazily, only for the rows on screen.
+A table model whose row count is the text's length and whose rows are the core's
+``CharInfo``, classified on demand, a chunk at a time, for the rows the view asks for
+(``core.character_rows.classify_range``): an 8 KB or 1 MB input no longer builds the
+whole per-character table on the GUI thread at every keystroke. Cells are formatted
+lazily, only for the rows on screen.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from uriinspector.gui.panes._common import SPAN_ROLE, name_widget, visible_char
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.core.characters import CharInfo
+    from uriinspector.core.parse import ParsedReference
 
 COL_INDEX, COL_CHAR, COL_CODEPOINT, COL_CLASS, COL_COMPONENT, COL_DECODED, COL_NAME = range(7)
 HEADERS = ("#", "Char", "Code point", "Class", "Component", "Decoded", "Unicode name")
@@ -61,58 +64,79 @@ def _octet_text(info: CharInfo) -> str:
 
 
 class CharactersModel(QAbstractTableModel):
-    """Read-only table over a tuple of ``CharInfo``; formats each cell on demand."""
+    """Read-only table of one row per code point of a parsed reference.
+
+    Rows are classified when first asked for, ``CHUNK`` at a time, and kept until the
+    next reference (at most ``MAX_KEPT``): a repaint reads ~30 rows, not the table.
+    """
+
+    CHUNK = 64
+    MAX_KEPT = 1 << 14
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._rows: tuple[CharInfo, ...] = ()
+        self._parsed: ParsedReference | None = None
+        self._n = 0
+        self._rows: dict[int, CharInfo] = {}
         self._colours: dict[str, QColor] = {}
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
-    def set_characters(
+    def set_reference(
         self,
-        rows: tuple[CharInfo, ...],
+        parsed: ParsedReference,
         colours: dict[str, QColor],
         visible: range | None = None,
     ) -> None:
-        """Show ``rows``: one reset, or (``visible``) only the rows that moved on screen.
+        """Show ``parsed``: one reset, or (``visible``) only the rows that moved on screen.
 
         With ``visible`` (the rows on screen), rows added or removed at the end are
         inserted or removed, and only on-screen rows whose value changed are
-        repainted (``dataChanged``); off-screen rows are read when scrolled to. Typing
-        at the end of a long URI then repaints nothing but the new row, where a reset
-        made the view re-read ~1,000 cells per keystroke.
+        repainted (``dataChanged``); off-screen rows are classified when scrolled to.
+        A keystroke then classifies the rows on screen and nothing else.
         """
-        old = self._rows
-        if visible is None or not old or colours != self._colours:
+        from uriinspector.core.character_rows import classify_range
+
+        n_old, n_new = self._n, len(parsed.split.text)
+        if visible is None or self._parsed is None or colours != self._colours:
             self.beginResetModel()
-            self._rows = rows
-            self._colours = colours
+            self._parsed, self._n, self._rows, self._colours = parsed, n_new, {}, colours
             self.endResetModel()
             return
-        n_old, n_new = len(old), len(rows)
+        shown = range(max(0, visible.start), min(visible.stop, n_old, n_new))
+        fresh = dict(zip(shown, classify_range(parsed, shown.start, shown.stop), strict=True))
+        changed = [i for i in shown if self._rows.get(i) != fresh[i]]
         if n_new > n_old:
             self.beginInsertRows(QModelIndex(), n_old, n_new - 1)
-            self._rows = rows
+            self._parsed, self._n, self._rows = parsed, n_new, fresh
             self.endInsertRows()
         elif n_new < n_old:
             self.beginRemoveRows(QModelIndex(), n_new, n_old - 1)
-            self._rows = rows
+            self._parsed, self._n, self._rows = parsed, n_new, fresh
             self.endRemoveRows()
         else:
-            self._rows = rows
-        shown = range(max(0, visible.start), min(visible.stop, n_old, n_new))
-        changed = [i for i in shown if old[i] != rows[i]]
+            self._parsed, self._rows = parsed, fresh
         if changed:
             last = len(HEADERS) - 1
             self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], last))
 
     def row_info(self, row: int) -> CharInfo | None:
-        """The ``CharInfo`` shown in ``row``, if any."""
-        return self._rows[row] if 0 <= row < len(self._rows) else None
+        """The ``CharInfo`` shown in ``row``, if any (classified now if not yet)."""
+        if not 0 <= row < self._n or self._parsed is None:
+            return None
+        info = self._rows.get(row)
+        if info is None:
+            from uriinspector.core.character_rows import classify_range
+
+            if len(self._rows) >= self.MAX_KEPT:
+                self._rows = {}
+            start = row - row % self.CHUNK
+            chunk = classify_range(self._parsed, start, start + self.CHUNK)
+            self._rows.update(zip(range(start, start + len(chunk)), chunk, strict=True))
+            info = self._rows[row]
+        return info
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else self._n
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(HEADERS)
@@ -137,10 +161,9 @@ class CharactersModel(QAbstractTableModel):
         # times per repaint).
         if role not in _ROLES:
             return None
-        row = index.row()
-        if not 0 <= row < len(self._rows) or not index.isValid():
+        info = self._rows.get(index.row()) or self.row_info(index.row())
+        if info is None or not index.isValid():
             return None
-        info = self._rows[row]
         col = index.column()
         if role == _DISPLAY:
             return self._display(info, col)
@@ -224,7 +247,7 @@ class CharactersPane(QWidget):
         colours = {
             name: palette.component_color(name, pal) for name in palette.COMPONENT_STYLES
         }
-        self.model.set_characters(tuple(a.characters), colours, self._visible_rows())
+        self.model.set_reference(a.parsed, colours, self._visible_rows())
         if 0 <= row < self.model.rowCount():
             self._syncing = True
             try:

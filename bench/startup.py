@@ -167,39 +167,47 @@ def measure(runs: int) -> dict[str, Any]:
 
 #: Where our start-up goes (``--profile``); update when it changes.
 STARTUP_NOTES = [
-    "**What changed (2026-11-23, 11:00 UTC).** `uriinspector.gui.app.main` now builds "
-    "`MainWindow(defer_first_analysis=True)`: the controller only records the first URI "
-    "(the field shows it, uncoloured, and the banner is blank) and is released by an event "
-    "filter just after the window's first `QEvent.Paint` (`after_first_paint`, with a "
-    "0.5 s fallback), so the core's first analysis, the Public Suffix List and the "
-    "resolver no longer delay the first paint. `importlib.metadata` is imported only when "
-    "the About box opens (~20 ms), the icon list is read once instead of per icon "
-    "(19 -> 5 ms), and the panes' rows no longer pay for per-keystroke rebuilds at start. "
-    "Measured before these changes: 3.34x (10:06 UTC, 6 panes); the window has since "
-    "grown to 10 panes (History, Extract, Explain, Editions) and a samples gallery, which "
-    "cost more than the deferral saved. Two back-to-back runs on the loaded machine "
-    "(load ~2.5) gave 2.92x (12 runs, 10:57 UTC) and 3.37x (15 runs, 10:58 UTC): the "
-    "ratio is noisy to about +-0.4.",
+    "**What changed (2026-11-23, 11:20 UTC).** No pane is built with the window. Each "
+    "dock holds an empty placeholder; a pane's module is imported and the pane built "
+    "when its dock is first shown (`visibilityChanged(True)`), and it is then shown the "
+    "current analysis. A held window (`MainWindow(defer_first_analysis=True)`, what "
+    "`app.main` builds) only records which docks were shown and builds those, then "
+    "runs the first analysis, in `MainWindow.release()` just after the first paint. "
+    "`window.panes` is a mapping that builds a pane on access, `MainWindow.pane(name)` "
+    "does the same, and `findChild` builds the remaining panes when a first look "
+    "misses, so every required object name is still found. `gui/panes/__init__.py` "
+    "imports no pane (PEP 562), so `theme` no longer loads all ten pane modules and "
+    "the core modules they import; the Samples menu is filled when it first opens; "
+    "`core.defang` (field and window), `core.explain` (field tooltips), `json` and "
+    "`platform` are imported on first use. Before the first paint 15 of our modules "
+    "are imported: no pane module, no core module, and none of `ada_url`, "
+    "`publicsuffixlist`, `confusable_homoglyphs`, `idna` or `hypothesis` "
+    "(`tests/gui/test_lazy_panes.py` checks it in a fresh process). Measured before: "
+    "3.37x (10:58 UTC, load 2.1) and 2.92x; after, on the same shared machine: "
+    "2.40x at load 2.4 (11:20 UTC, 14 runs) and 2.01x at load 1.1 (11:22 UTC, "
+    "16 runs). The ratio moves with the load by about +-0.4.",
     "",
-    "**Where the time goes now** (in-process `perf_counter` marks after `QApplication`, "
-    "2026-11-23 10:58 UTC, load ~2.5): importing our GUI modules ~90-110 ms (`theme` "
-    "pulls in the pane package and every pane module, ~58 ms; the field, banner, "
-    "controller and settings ~18-30 ms; `main_window` with the gallery and "
-    "`core.defang` ~8-25 ms; the Extract pane ~9 ms; these pull in 30 core modules, "
-    "among them `core.analysis`, `core.explain` and `core.extract`); the first "
-    "`MainWindow()` 52-75 ms, mostly one-off Qt costs (the font database for the "
-    "field's monospace font, the first scroll area's style polish, ~50 enum types "
-    "created by PySide6 on first use: the same window built a second time takes "
-    "20-26 ms); `show()` and the first paint ~35 ms. After the paint: the first "
-    "analysis ~60 ms and rendering it ~40 ms.",
+    "**Where the time goes now** (wall-clock marks after `QApplication`, "
+    "2026-11-23 11:23 UTC, load ~1, three runs): creating the `Qt` namespace 15-18 ms "
+    "(PySide6 6.11 makes its ~100 Python enum types on the first `Qt` access; the "
+    "bare window never touches it, and every module of ours uses `Qt.*`); "
+    "`resources` with `theme` and the palette 16-21 ms; the field 6-7 ms; banner, "
+    "controller and settings ~6 ms; `main_window` ~7 ms; icon and stylesheet ~4 ms; "
+    "`MainWindow()` 23-35 ms (the field's monospace font from the font database "
+    "~9 ms, ten docks with placeholders, menus); `show()` and the first paint "
+    "10-15 ms. Building the two panes on screen (Components ~30 ms, Findings ~8 ms) "
+    "and the first analysis now run after the first paint.",
     "",
-    "**Why 1.5x is missed, and the levers left.** A bare window imports only "
-    "`PySide6.QtWidgets` and paints an empty frame; ours must import ~60 modules of "
-    "its own and lay out text. The next levers: build the eight panes that start "
-    "hidden behind a tab (Characters, Resolution, Ladder, Explain, Editions, URN, "
-    "History, Extract) when their dock is first shown, and import their modules "
-    "(and the core modules they pull in) then; make `gui/panes/__init__.py` import "
-    "lazily so `theme` no longer loads every pane.",
+    "**Why 1.5x is still missed, and what is left.** Of the ~110 ms ours spends "
+    "between `QApplication` and the first paint, a bare window spends ~5. What remains "
+    "is PySide6's per-type and per-enum set-up (the `Qt` namespace alone is ~15 ms, "
+    "PySide6 also inspects the source of every module that imports it), the field "
+    "(font database, syntax highlighter) and the frame (docks, menus) the user sees "
+    "in the first frame. Levers left: keep `Qt.*` out of every module imported before "
+    "the first paint (plain ints where PySide accepts them), fold `theme`, `resources`, "
+    "`banner` and `settings` into fewer modules, and build the docks and menus after "
+    "the first paint (visible as the frame filling in: a trade of perceived for "
+    "measured speed).",
 ]
 
 
@@ -222,9 +230,9 @@ def section(s: dict[str, Any], info: dict[str, Any]) -> str:
         "therefore covers fork/exec, interpreter start-up, every import, `QApplication`, "
         "building the window, `show()` and Qt's first paint event. The bare process shows "
         "one empty `QMainWindow` of the same size; ours runs the real entry point "
-        "`uriinspector.gui.app.main([])` (stylesheet, icon, `MainWindow` with all panes, "
-        "the first-run demonstration URI in the field; its analysis runs just after the "
-        "first paint) with an empty settings directory.",
+        "`uriinspector.gui.app.main([])` (stylesheet, icon, `MainWindow`, the first-run "
+        "demonstration URI in the field; the panes on screen are built and the URI "
+        "analysed just after the first paint) with an empty settings directory.",
         "",
         "| median over runs | bare PySide6 | URI Inspector |",
         "| --- | ---: | ---: |",

@@ -219,3 +219,76 @@ def test_components_long_list_after_a_short_open_one_can_be_listed(qtbot: QtBot)
     path.setExpanded(True)
     assert path.childCount() == 500
     assert path.child(499).text(COL_RAW) == "s499"
+
+
+def _texts(item: QTreeWidgetItem) -> tuple[str, ...]:
+    return tuple(item.text(c) for c in (COL_NAME, COL_RAW, COL_DECODED, COL_SPAN))
+
+
+def test_components_reused_rows_follow_a_change_in_the_middle(qtbot: QtBot) -> None:
+    """Rows are reused only while their text and offset are unchanged: a longer value
+    in the middle updates that parameter and shifts the spans after it (RFC 3986 §3.4,
+    HTML form convention for the & and = split)."""
+    pane = _pane(qtbot, "http://h/?a=1&b=2&c=3#f")
+    query = pane.view.topLevelItem(3)
+    assert _texts(query.child(1)) == ("parameter 2", "b=2", "b = 2", "14–17")
+    assert _texts(query.child(2)) == ("parameter 3", "c=3", "c = 3", "18–21")
+    pane.show_analysis(analyze("http://h/?a=1&b=22&c=3#f"))
+    query = pane.view.topLevelItem(3)
+    assert _texts(query.child(0)) == ("parameter 1", "a=1", "a = 1", "10–13")
+    assert _texts(query.child(1)) == ("parameter 2", "b=22", "b = 22", "14–18")
+    assert _texts(query.child(2)) == ("parameter 3", "c=3", "c = 3", "19–22")
+    query.child(2).setExpanded(True)
+    assert _texts(query.child(2).child(1)) == ("value", "3", "3", "21–22")
+    pane.show_analysis(analyze("http://h/?a=1&b=2&c=3#f"))  # and back
+    query = pane.view.topLevelItem(3)
+    assert _texts(query.child(1)) == ("parameter 2", "b=2", "b = 2", "14–17")
+    assert _texts(query.child(2).child(1)) == ("value", "3", "3", "20–21")
+
+
+def test_components_segments_shift_when_the_host_grows(qtbot: QtBot) -> None:
+    """The same segment text at a new offset is a new row state (RFC 3986 §3.3)."""
+    pane = _pane(qtbot, "http://h/x/y")
+    path = pane.view.topLevelItem(2)
+    assert [_texts(path.child(i))[3] for i in range(2)] == ["9–10", "11–12"]
+    pane.show_analysis(analyze("http://hh/x/y"))
+    path = pane.view.topLevelItem(2)
+    assert [_texts(path.child(i))[3] for i in range(2)] == ["10–11", "12–13"]
+    assert path.text(COL_SPAN) == "9–13"
+
+
+def test_components_typing_in_the_fragment_keeps_an_open_long_list(qtbot: QtBot) -> None:
+    """An unchanged query keeps the parameters the user listed (same items, same
+    texts) while the fragment changes."""
+    text = "http://a/?" + "&".join(f"k{i}=v" for i in range(100)) + "#f"
+    pane = _pane(qtbot, text)
+    query = pane.view.topLevelItem(3)
+    query.setExpanded(True)
+    first, last = query.child(0), query.child(99)
+    pane.show_analysis(analyze(text + "g"))
+    query = pane.view.topLevelItem(3)
+    assert query.isExpanded() and query.childCount() == 100
+    assert query.child(0) is first and query.child(99) is last
+    assert last.text(COL_DECODED) == "k99 = v"
+    assert pane.view.topLevelItem(4).text(COL_RAW) == "fg"
+
+
+def test_components_details_follow_a_changed_field(qtbot: QtBot) -> None:
+    """Unchanged decoder fields keep their rows; a changed one is shown anew."""
+    pane = _pane(qtbot, "http://h/?utm_source=a#f")
+
+    def details() -> dict[str, tuple[str, ...]]:
+        section = pane.view.topLevelItem(5)
+        out = {}
+        for i in range(section.childCount()):
+            child = section.child(i)
+            out[child.text(COL_NAME).split("  ")[0]] = _texts(child)
+        return out
+
+    before = details()
+    assert before["Fragment"][1:3] == ("f", "f")
+    pane.show_analysis(analyze("http://h/?utm_source=ab#f"))
+    after = details()
+    assert after["Fragment"][1:] == ("f", "f", "24–25")
+    assert after["Host"] == before["Host"]
+    assert after["Query parameters"][1] == "utm_source=ab"

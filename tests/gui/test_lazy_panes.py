@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtWidgets import QLineEdit, QTreeWidget, QWidget
+from PySide6.QtWidgets import QLineEdit, QMainWindow, QTabBar, QTreeWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from uriinspector.gui import MainWindow
@@ -145,3 +145,25 @@ def test_a_restored_layout_builds_the_tab_it_left_on_top(qtbot: QtBot, _config_d
     assert "explain" in _built(second)
     assert "components" not in _built(second)  # behind Explain's tab now
     assert not second.docks["explain"].visibleRegion().isEmpty()
+
+
+def test_the_first_frame_shows_only_the_two_dock_tab_bars(qtbot: QtBot) -> None:
+    """Placeholders are opaque: Qt keeps a stale tab bar from the first tabify under
+    the Findings dock, and a see-through placeholder let it show at the first paint."""
+    window = MainWindow(defer_first_analysis=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert _built(window) == set()
+    image = window.grab().toImage()
+    groups = {("Components", "Characters", "Resolution", "Normalization ladder", "Explain",
+               "Editions"), ("Findings", "URN", "History", "Extract")}
+    for bar in QMainWindow.findChildren(window, QTabBar):  # Qt's own: builds nothing
+        tabs = tuple(bar.tabText(i) for i in range(bar.count()))
+        if not bar.isVisible() or tabs in groups:
+            continue
+        rect = bar.geometry()  # a stale bar: nothing of it may be drawn
+        y = rect.center().y()
+        colours = {image.pixel(x, y) for x in range(rect.left(), rect.right())}
+        assert len(colours) == 1, f"a stale tab bar {tabs} shows at {rect.getRect()}"
+    window.release()  # leave no held controller behind

@@ -239,7 +239,11 @@ class MainWindow(QMainWindow):
         for attr, _module, _cls, title in PANES:
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{attr}Dock")
-            dock.setWidget(QWidget(dock))  # a placeholder until the pane is built
+            placeholder = QWidget(dock)  # until the pane is built
+            # Opaque, as a pane is: Qt leaves a stale tab bar of the first tabify under
+            # the Findings dock, which a see-through placeholder would show.
+            placeholder.setAutoFillBackground(True)
+            dock.setWidget(placeholder)
             dock.setFeatures(
                 QDockWidget.DockWidgetFeature.DockWidgetMovable
                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable

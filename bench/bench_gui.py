@@ -251,10 +251,12 @@ WINDOW_NOTES: list[str] = [
     "rest: its `show_analysis` (see the per-pane column) plus the repaint of its tree "
     "in the same event-loop turn; at 8 KB it re-decodes and re-lays out long cells on "
     "every keystroke. With the Components dock closed, Characters is the raised tab: "
-    "its update is now incremental (rows inserted/removed at the end, only changed "
-    "on-screen rows repainted), but a row insertion still makes Qt lay out and repaint "
-    "the whole table (~1,000 `data()` calls, ~5 ms), and at 8 KB `Analysis.characters` "
-    "(the core's per-character table, ~10 ms) is computed on the GUI thread.",
+    "its update is incremental (rows inserted/removed at the end, only changed "
+    "on-screen rows repainted) and its model classifies only the rows the view asks "
+    "for (`core.character_rows.classify_range`, 64 rows at a time) instead of reading "
+    "`Analysis.characters` (the whole per-character table). What remains is Qt's "
+    "repaint of the visible table after a row insertion (`QTableView` re-lays out and "
+    "repaints its viewport on any row-count change: ~830 `data()` calls, ~4 ms).",
     "",
     "**What was cut per keystroke.** The ladder pane was rebuilt on every keystroke "
     "even when hidden (the controller re-sent an empty comparison each time; now it "

@@ -179,13 +179,17 @@ STARTUP_NOTES = [
     "imports no pane (PEP 562), so `theme` no longer loads all ten pane modules and "
     "the core modules they import; the Samples menu is filled when it first opens; "
     "`core.defang` (field and window), `core.explain` (field tooltips), `json` and "
-    "`platform` are imported on first use. Before the first paint 15 of our modules "
+    "`platform` are imported on first use. The first frame therefore shows the field "
+    "(uncoloured), a blank banner, the dock titles and tab bars over empty (opaque) "
+    "docks; the Components tree and Findings list appear with the coloured field and "
+    "the banner just after. Before the first paint 15 of our modules "
     "are imported: no pane module, no core module, and none of `ada_url`, "
     "`publicsuffixlist`, `confusable_homoglyphs`, `idna` or `hypothesis` "
     "(`tests/gui/test_lazy_panes.py` checks it in a fresh process). Measured before: "
     "3.37x (10:58 UTC, load 2.1) and 2.92x; after, on the same shared machine: "
-    "2.40x at load 2.4 (11:20 UTC, 14 runs) and 2.01x at load 1.1 (11:22 UTC, "
-    "16 runs). The ratio moves with the load by about +-0.4.",
+    "2.40x at load 2.4 (11:20 UTC, 14 runs), then 2.01x, 2.09x (the table above) and "
+    "2.16x at load 1.0-1.1 (11:22-11:25 UTC, 16 runs each): bare ~111-123 ms, ours "
+    "~224-267 ms. The ratio moves with the load by about +-0.3.",
     "",
     "**Where the time goes now** (wall-clock marks after `QApplication`, "
     "2026-11-23 11:23 UTC, load ~1, three runs): creating the `Qt` namespace 15-18 ms "

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QLineEdit, QMainWindow, QTabBar, QTreeWidget, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -167,3 +168,14 @@ def test_the_first_frame_shows_only_the_two_dock_tab_bars(qtbot: QtBot) -> None:
         colours = {image.pixel(x, y) for x in range(rect.left(), rect.right())}
         assert len(colours) == 1, f"a stale tab bar {tabs} shows at {rect.getRect()}"
     window.release()  # leave no held controller behind
+
+
+def test_the_pane_map_answers_membership_without_building(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert "ladder" in window.panes and "nonsense" not in window.panes
+    assert len(window.panes) == len(PANES)
+    assert _built(window) == set()
+    with pytest.raises(KeyError):
+        window.panes["nonsense"]
+    assert window.panes.get("nonsense") is None

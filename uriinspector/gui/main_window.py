@@ -115,6 +115,9 @@ class PaneMap(Mapping[str, QWidget]):
     def __getitem__(self, name: str) -> QWidget:
         return self._window.pane(name)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._window.docks  # asking builds nothing
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._window.docks)
 
@@ -404,7 +407,9 @@ class MainWindow(QMainWindow):
 
     def _build_pane(self, name: str) -> QWidget:
         """Import and build pane ``name`` into its dock, wire it, and bring it up to date."""
-        spec = next(p for p in PANES if p[0] == name)
+        spec = next((p for p in PANES if p[0] == name), None)
+        if spec is None:
+            raise KeyError(name)
         pane = _load_pane(spec[1], spec[2], spec[3])
         self._built[name] = pane
         dock = self.docks[name]
@@ -802,11 +807,12 @@ class MainWindow(QMainWindow):
         box.exec()
 
     def flush_panes(self) -> None:
-        """Bring every pane up to date now, tabbed-away ones included.
+        """Bring every built pane up to date now, tabbed-away ones included.
 
         While the window is shown, a pane whose dock is hidden behind another tab is
         updated when its dock becomes visible (typing stays fast); tests that read a
-        hidden pane call this (or raise the dock) first.
+        hidden pane call this (or raise the dock) first. A pane not built yet is
+        shown the current analysis when it is built (``pane(name)``).
         """
         a = self.controller.analysis
         if a is not None:

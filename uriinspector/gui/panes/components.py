@@ -345,7 +345,9 @@ class ComponentsPane(QWidget):
         self._span_digits = -1
         #: branch -> (what it was built from, how its children are listed): an unchanged
         #: path or query reuses its child rows, which the sync then skips as a whole
-        self._branches: dict[str, tuple[object, list[Row], Callable[[], list[Row]] | None]] = {}
+        self._branches: dict[
+            str, tuple[object, list[Row], Callable[[], list[Row]] | None, int]
+        ] = {}
         #: branch -> child rows by what they show: a changed list reuses unchanged rows
         self._child_rows: dict[str, dict[object, Row]] = {}
         #: the last decoder fields shown and their rows (reused while equal)
@@ -546,17 +548,16 @@ class ComponentsPane(QWidget):
                                        rule=("port", None)))
         return auth
 
-    def _branch(self, name: str, row: Row, source: object, count: int,
+    def _branch(self, name: str, row: Row, source: object, count: Callable[[], int],
                 fill: Callable[[], list[Row]]) -> None:
         """Give ``row`` its children: the previous ones if ``source`` (the text and
         offset they come from) is unchanged, else listed now or, if many, on expanding."""
         memo = self._branches.get(name)
         if memo is not None and memo[0] == source:
-            row.children, row.lazy = memo[1], memo[2]
-            row.count = count if row.lazy is not None else 0
+            row.children, row.lazy, row.count = memo[1], memo[2], memo[3]
             return
-        _defer_or_fill(row, count, fill)
-        self._branches[name] = (source, row.children, row.lazy)
+        _defer_or_fill(row, count(), fill)
+        self._branches[name] = (source, row.children, row.lazy, row.count)
 
     def _reuse(self, name: str) -> tuple[dict[object, Row], dict[object, Row]]:
         """The rows last listed for branch ``name`` by key, and a fresh table for this
@@ -570,8 +571,9 @@ class ComponentsPane(QWidget):
         sp = a.parsed.split
         path = _part_row("path", "path", sp.path, edit=("path", 0), rule=("path", None))
         p = sp.path.text
-        # counted from the text: the core builds the segment list only when asked
-        count = 0 if not p else p.count("/") + (0 if p.startswith("/") else 1)
+
+        def count() -> int:  # from the text: the core lists segments only when asked
+            return 0 if not p else p.count("/") + (0 if p.startswith("/") else 1)
 
         def fill() -> list[Row]:
             segments = sp.segments
@@ -610,7 +612,9 @@ class ComponentsPane(QWidget):
         sp = a.parsed.split
         query = _part_row("query", "query", sp.query, edit=("query", 0), rule=("query", None))
         q = "" if sp.query is None else sp.query.text
-        count = q.count("&") + 1 if q else 0  # as split_query counts, without building
+
+        def count() -> int:  # as split_query counts, without building the list
+            return q.count("&") + 1 if q else 0
         text = a.text
 
         def fill() -> list[Row]:

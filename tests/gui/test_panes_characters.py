@@ -22,6 +22,7 @@ from uriinspector.gui.panes.characters import (
     COL_DECODED,
     COL_INDEX,
     COL_NAME,
+    CharactersModel,
 )
 
 
@@ -161,3 +162,40 @@ def test_characters_8kb_keystroke_classifies_only_rows_on_screen(
     qtbot.wait(10)
     assert _cell(pane, len(text), COL_CHAR) == "c"
     assert _cell(pane, len(text) - 2, COL_DECODED) == "0xA9 → é"
+
+
+def test_characters_rows_added_below_the_viewport_repaint_nothing(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QTableView repaints its whole viewport on a row-count change (~830 data() calls
+    at 8 KB); a row added or removed below the last row shown repaints no cell."""
+    text = "http://a/" + "%41b" * 2048
+    calls: list[int] = []
+    original = CharactersModel.data
+
+    def counting(self: CharactersModel, index: object, role: int = 0) -> object:
+        calls.append(role)
+        return original(self, index, role)  # type: ignore[arg-type]
+
+    # Before the model exists: PySide6 looks up a type's Python overrides once.
+    monkeypatch.setattr(CharactersModel, "data", counting)
+    pane = _pane(qtbot, text)
+    pane.resize(900, 400)
+    pane.show()
+    qtbot.waitExposed(pane)
+    qtbot.wait(20)
+    assert len(calls) > 50  # the first paint read the cells on screen
+    calls.clear()
+    pane.show_analysis(analyze(text + "c"))  # a keystroke at the end, far below
+    qtbot.wait(20)
+    assert pane.model.rowCount() == len(text) + 1
+    assert len(calls) < 50, len(calls)  # nothing on screen changed
+    pane.show_analysis(analyze("ftp" + text[4:] + "c"))  # the first rows change: painted
+    qtbot.wait(20)
+    assert len(calls) > 50
+    pane.show_analysis(analyze(text))  # colours unchanged, a row removed far below
+    pane.view.scrollToBottom()
+    qtbot.wait(20)
+    bottom = pane.view.rowAt(pane.view.viewport().height() - 1)
+    assert bottom == len(text) - 1  # the scroll range followed the removed row
+    assert _cell(pane, bottom, COL_CHAR) == "b"

@@ -86,13 +86,14 @@ class CharactersModel(QAbstractTableModel):
         parsed: ParsedReference,
         colours: dict[str, QColor],
         visible: range | None = None,
-    ) -> None:
+    ) -> bool:
         """Show ``parsed``: one reset, or (``visible``) only the rows that moved on screen.
 
         With ``visible`` (the rows on screen), rows added or removed at the end are
         inserted or removed, and only on-screen rows whose value changed are
         repainted (``dataChanged``); off-screen rows are classified when scrolled to.
-        A keystroke then classifies the rows on screen and nothing else.
+        A keystroke then classifies the rows on screen and nothing else. True when
+        rows on screen changed (or the model was reset).
         """
         from uriinspector.core.character_rows import classify_range
 
@@ -101,7 +102,7 @@ class CharactersModel(QAbstractTableModel):
             self.beginResetModel()
             self._parsed, self._n, self._rows, self._colours = parsed, n_new, {}, colours
             self.endResetModel()
-            return
+            return True
         shown = range(max(0, visible.start), min(visible.stop, n_old, n_new))
         fresh = dict(zip(shown, classify_range(parsed, shown.start, shown.stop), strict=True))
         changed = [i for i in shown if self._rows.get(i) != fresh[i]]
@@ -118,6 +119,7 @@ class CharactersModel(QAbstractTableModel):
         if changed:
             last = len(HEADERS) - 1
             self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], last))
+        return bool(changed)
 
     def row_info(self, row: int) -> CharInfo | None:
         """The ``CharInfo`` shown in ``row``, if any (classified now if not yet)."""
@@ -204,6 +206,35 @@ class CharactersModel(QAbstractTableModel):
         return ""
 
 
+class CharactersView(QTableView):
+    """The table; a row-count change wholly below the viewport repaints nothing.
+
+    ``QTableView`` answers any row-count change with ``doItemsLayout()``, which
+    repaints the whole viewport (~830 ``data()`` calls, ~4 ms): a keystroke at the end
+    of a long URI adds a row no one can see. ``below_viewport_only()`` says the next
+    layout is such a change; it then only updates the scroll bars and headers.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._geometry_only = False
+
+    def below_viewport_only(self) -> None:
+        """The next items layout follows rows added or removed below the last row shown."""
+        self._geometry_only = True
+
+    def full_layout(self) -> None:
+        """The next items layout is a full one (the model is reset)."""
+        self._geometry_only = False
+
+    def doItemsLayout(self) -> None:
+        if self._geometry_only:
+            self._geometry_only = False
+            self.updateGeometries()
+            return
+        super().doItemsLayout()
+
+
 class CharactersPane(QWidget):
     """A table of every character; selecting a row asks for that character's span."""
 
@@ -213,9 +244,10 @@ class CharactersPane(QWidget):
         super().__init__(parent)
         self._syncing = False
         self.model = CharactersModel(self)
-        self.view = QTableView(self)
+        self.view = CharactersView(self)
         name_widget(self.view, "charactersView", "Characters")
         self.view.setModel(self.model)
+        self.model.modelAboutToBeReset.connect(self.view.full_layout)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setAlternatingRowColors(True)
@@ -241,13 +273,21 @@ class CharactersPane(QWidget):
         self.view.selectionModel().currentRowChanged.connect(self._on_view_current_row_changed)
 
     def show_analysis(self, a: Analysis) -> None:
-        """Show ``a.characters``; the selection is kept by row when it still exists."""
+        """Show ``a``'s characters; the selection is kept by row when it still exists."""
         row = self.view.currentIndex().row()
         pal = self.view.palette()
         colours = {
             name: palette.component_color(name, pal) for name in palette.COMPONENT_STYLES
         }
-        self.model.set_reference(a.parsed, colours, self._visible_rows())
+        visible = self._visible_rows()
+        last_shown = self.view.rowAt(self.view.viewport().height() - 1)
+        n_old, n_new = self.model.rowCount(), len(a.parsed.split.text)
+        if visible is not None and 0 <= last_shown < min(n_old, n_new) - 1 and n_old != n_new:
+            self.view.below_viewport_only()  # the rows that come or go are off screen
+        if self.model.set_reference(a.parsed, colours, visible):
+            # Rows on screen changed: while a layout is pending, QAbstractItemView
+            # leaves their repaint to it (dataChanged alone does not update).
+            self.view.full_layout()
         if 0 <= row < self.model.rowCount():
             self._syncing = True
             try:

@@ -292,3 +292,15 @@ def test_components_details_follow_a_changed_field(qtbot: QtBot) -> None:
     assert after["Fragment"][1:] == ("f", "f", "24–25")
     assert after["Host"] == before["Host"]
     assert after["Query parameters"][1] == "utm_source=ab"
+
+
+def test_components_edition_switch_same_text_rebuilds_segment_params(qtbot: QtBot) -> None:
+    """Under RFC 2396 §3.3 a segment carries ;parameters, under RFC 3986 §3.3 it does
+    not: the same text under another edition is not reused from the previous one."""
+    text = "http://a/b;x=1/c"
+    pane = _pane(qtbot, text, "rfc3986")
+    assert "path/segment 1/;param" not in _rows(pane.view)
+    pane.show_analysis(analyze(text, "rfc2396"))
+    assert _rows(pane.view)["path/segment 1/;param"].text(COL_RAW) == "x=1"
+    pane.show_analysis(analyze(text, "rfc3986"))
+    assert "path/segment 1/;param" not in _rows(pane.view)

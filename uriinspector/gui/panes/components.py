@@ -368,6 +368,9 @@ class ComponentsPane(QWidget):
         """Show ``a``: reconcile the tree with it, keeping the selected row if it exists."""
         previous = self._key_of(self._current_node())
         self._text = a.text
+        if a.edition != self._edition:  # rows read the edition (RFC 2396 ;params): no reuse
+            self._branches.clear()
+            self._child_rows.clear()
         self._edition = a.edition
         self._host_kind = a.parsed.host_kind
         parsed = a.parsed

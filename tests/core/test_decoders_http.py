@@ -181,6 +181,7 @@ def test_many_parameters_are_counted_not_listed() -> None:
     assert q.value == f"{n:,} parameters"
     assert len(q.children) == MAX_PARAMS + 1
     more = q.children[-1]
-    assert more.value == "500 more parameters not listed"
+    assert more.value == "500 more parameters not decoded here"
+    assert more.note is not None and "lists every one" in more.note
     assert more.span is not None and more.span.of(text).startswith(f"k{MAX_PARAMS}=v&")
     assert more.span.end == len(text)

@@ -416,7 +416,9 @@ class MainWindow(QMainWindow):
         placeholder = dock.widget()
         dock.setWidget(pane)
         if placeholder is not None:
-            placeholder.deleteLater()
+            # Handed back to Python and freed with its wrapper (no deleteLater behind
+            # PySide's back: a wrapper outliving its C++ object is a crash waiting).
+            placeholder.setParent(None)
         self._wire(name, pane)
         a = self.controller.analysis
         if a is not None:

@@ -145,3 +145,31 @@ def test_1mb_analysis_builds_few_items(qtbot: QtBot, shape: str) -> None:
         row.setExpanded(True)
         assert row.childCount() <= 1001  # a page and its "… N more" row
     assert _count(pane.view) <= MAX_ITEMS_1MB + 2 * 3 * 1001
+
+
+def test_freed_rows_leave_no_stale_wrapper(qtbot: QtBot) -> None:
+    # _free deletes a subtree children first, each row detached before it is deleted:
+    # deleting an attached child and then its parent frees the child twice (segfault),
+    # and every wrapper still held for a row (node records, currentItem()) must end up
+    # invalid rather than stale.
+    import shiboken6
+    from PySide6.QtWidgets import QTreeWidget
+
+    from uriinspector.gui.panes._common import tree_item
+    from uriinspector.gui.panes.components import _free
+
+    tree = QTreeWidget()
+    qtbot.addWidget(tree)
+    top = tree_item(["top"])
+    tree.addTopLevelItem(top)
+    child = tree_item(["child"])
+    top.addChild(child)
+    grandchild = tree_item(["grandchild"])
+    child.addChild(grandchild)
+    held = top.child(0).child(0)
+    assert held is grandchild
+    top.removeChild(child)
+    _free(child)
+    assert not shiboken6.isValid(child)
+    assert not shiboken6.isValid(held)
+    assert top.childCount() == 0

@@ -205,6 +205,31 @@ class Row:
         return (self.kind, self.style, raw_state, self.flag, self.edit is not None, id(self.icon))
 
 
+def _free(item: QTreeWidgetItem) -> None:
+    """Delete a detached ``item`` and its subtree, children first, through their wrappers.
+
+    Deleting only the top C++ item would free its children behind the back of any
+    Python wrapper still held for them (our ``_Node`` records, ``currentItem()`` and
+    the like); shiboken could later hand such a stale wrapper out for a new object at
+    the same address and free that one — a crash in an unrelated pane. Deleting every
+    row through its own wrapper, each detached from its parent first, invalidates each
+    wrapper exactly once.
+    """
+    order: list[QTreeWidgetItem] = []
+    stack = [item]
+    while stack:
+        current = stack.pop()
+        order.append(current)
+        stack.extend(current.child(i) for i in range(current.childCount()))
+    for row in reversed(order):  # children before their parents
+        above = row.parent()
+        if above is not None:
+            # Detach first: shiboken tracks parent/child wrappers, and deleting a parent
+            # whose child was already deleted while attached frees that child twice.
+            above.removeChild(row)
+        shiboken6.delete(row)
+
+
 class _Node:
     """The pane's record of a live item: the row it shows and its child nodes."""
 
@@ -991,10 +1016,10 @@ class ComponentsPane(QWidget):
         self._names_dirty = True
         item = node.item
         if parent is None:
-            self.view.takeTopLevelItem(self.view.indexOfTopLevelItem(item))  # Python owns it
+            self.view.takeTopLevelItem(self.view.indexOfTopLevelItem(item))
         else:
             parent.removeChild(item)
-            shiboken6.delete(item)
+        _free(item)
 
     def _forget(self, node: _Node) -> None:
         stack = [node]

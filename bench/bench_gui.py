@@ -276,8 +276,11 @@ WINDOW_NOTES: list[str] = [
     "",
     "**1 MB paste.** The worker keeps the event loop turning during the analysis (gaps "
     "of tens of ms, scheduling noise on 2 shared cores). The paste call itself now "
-    "lays out only the first 4,096 characters (was 32,768); what remains of it is "
-    "mostly the refang scan of the pasted text (`core.defang`, ~50 ms at 1 MB). The "
+    "lays out only the first 4,096 characters (was 32,768) and skips the refang scan "
+    "for pastes over 64 K characters (a defanged link is short; it cost ~50 ms at "
+    "1 MB): a few ms. The worker starts on the next turn of the event loop, after the "
+    "window has painted the pasted text, because it holds the GIL through long C "
+    "calls (a regex over 1 MB) that delayed that paint by 50-80 ms. The "
     "stalls of up to ~1 s at delivery were the Components pane: a decoder label of "
     "786,000 characters and 2,000-character cells (Qt's middle elision of such a "
     "text with spaces costs ~12 ms per cell per paint), columns re-measured on every "

@@ -70,3 +70,15 @@ def test_copy_as_defanged(window: MainWindow) -> None:
     assert copied.startswith("hxxps://login[.]evil-bank[.]example/")
     assert "." not in copied.split("/")[2].replace("[.]", "")
     assert window.uri() == REFANGED  # copying never changes what is inspected
+
+
+def test_a_huge_paste_is_taken_as_pasted(window: MainWindow) -> None:
+    from uriinspector.gui.uri_field import REFANG_LIMIT
+
+    huge = "hxxps://evil[.]example/" + "a" * REFANG_LIMIT
+    _clipboard(huge)
+    window.statusBar().clearMessage()
+    window.paste_and_inspect()
+    window.controller.wait_for_workers()
+    assert window.uri() == huge
+    assert "defanged" not in window.statusBar().currentMessage()

@@ -17,7 +17,7 @@ import time
 import traceback
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from uriinspector.gui.resources import spec_examples
 
@@ -141,6 +141,8 @@ class AnalysisController(QObject):
         self.resolutions: tuple[Resolution, ...] = ()
         self._generation = 0
         self._pending = 0
+        #: analyses waiting for the next turn of the event loop to start on the pool
+        self._queued: list[tuple[int, str, str]] = []
         self._pool = QThreadPool.globalInstance()
         self._signals = _WorkerSignals()
         self._signals.finished.connect(self._on_worker_finished)
@@ -245,7 +247,20 @@ class AnalysisController(QObject):
         self._pending += 1
         if self._pending == 1:
             self.busyChanged.emit(True)
-        self._pool.start(_AnalysisWorker(generation, text, edition, self._signals))
+        # Start the worker on the next turn of the event loop, after the window has
+        # painted the pasted text: the worker holds the GIL through long C calls (a
+        # regex over 1 MB), which would otherwise delay that first paint.
+        self._queued.append((generation, text, edition))
+        QTimer.singleShot(0, self, self._start_queued)
+
+    def _start_queued(self) -> None:
+        """Start the queued analyses; one superseded before it started is never run."""
+        queued, self._queued = self._queued, []
+        for generation, text, edition in queued:
+            if generation != self._generation:
+                self._on_worker_finished(generation, None, 0.0)  # dropped as stale
+            else:
+                self._pool.start(_AnalysisWorker(generation, text, edition, self._signals))
 
     @Slot(int, object, float)
     def _on_worker_finished(self, generation: int, result: object, seconds: float) -> None:
@@ -300,6 +315,7 @@ class AnalysisController(QObject):
 
     def wait_for_workers(self, msecs: int = 10000) -> bool:
         """Block until every worker has finished (window close, tests)."""
+        self._start_queued()
         return bool(self._pool.waitForDone(msecs))
 
     def shutdown(self) -> None:

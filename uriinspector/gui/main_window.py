@@ -42,7 +42,7 @@ from uriinspector.gui import gallery, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
-from uriinspector.gui.uri_field import UriField, mime_text, visible_text
+from uriinspector.gui.uri_field import REFANG_LIMIT, UriField, mime_text, visible_text
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -666,7 +666,7 @@ class MainWindow(QMainWindow):
         """Inspect pasted or dropped text, refanged if it was defanged (with a notice)."""
         from uriinspector.core.defang import refang  # not imported before the first paint
 
-        restored, changed = refang(text)
+        restored, changed = refang(text) if len(text) <= REFANG_LIMIT else (text, False)
         self.set_uri(restored)
         self._remember_current()
         if changed:

@@ -244,6 +244,11 @@ DISPLAY_LIMIT = 32768
 SHOWN_WHEN_TRUNCATED = 4096
 
 
+#: Pastes longer than this are taken as they are: a defanged link is a short thing, and
+#: scanning a pasted megabyte for defang marks would only delay its first paint.
+REFANG_LIMIT = 65_536
+
+
 class UriField(QTextEdit):
     """A single-line, monospace, colour-coded URI editor that shows what is hidden.
 
@@ -474,7 +479,7 @@ class UriField(QTextEdit):
         from uriinspector.core.defang import refang  # on paste only: not before first paint
 
         pasted = mime_text(source)
-        text, changed = refang(pasted)
+        text, changed = refang(pasted) if len(pasted) <= REFANG_LIMIT else (pasted, False)
         cursor = self.textCursor()
         self._insert(cursor, text)
         self.setTextCursor(cursor)

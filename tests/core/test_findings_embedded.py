@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from uriinspector.core.findings import detect_text
+from uriinspector.core.findings import embedded as _embedded
+from uriinspector.core.split import split
 
 
 def embedded(uri: str) -> list[tuple[str, str, str]]:
@@ -51,3 +56,48 @@ def test_nested_url_is_carried_decoded_for_inspect_this_url() -> None:
     assert finding.nested_url == "https://evil.example/signin"
     assert finding.span.of(uri) == "https%3A%2F%2Fevil.example%2Fsignin"
     assert "nested_url" not in finding.to_json()  # not part of the batch contract
+
+
+
+def _reference_query_candidates(text: str) -> list[tuple[str, int, int]]:
+    """The query candidates as read through SplitReference.query_params (the slow way)."""
+    ref = split(text)
+    out = []
+    for qp in ref.query_params:
+        part = qp.value if qp.value is not None else qp.key
+        if not part.text:
+            continue
+        hit = _embedded._NESTED.search(part.text) if _embedded._may_nest(part.text) else None
+        if hit is not None:
+            out.append((qp.key.text, part.span.start + hit.start(), part.span.end))
+        elif qp.value is not None and _embedded._PROTOCOL_RELATIVE.match(part.text):
+            out.append((qp.key.text, part.span.start, part.span.end))
+    return out
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            ["a=b", "u=https://e.example/x", "=", "", "r=//e.example/", "k",
+             "next=http%3A%2F%2Fe.example", "x=y=z", "q=ftp://h/", "\U0001f600=1"]
+        ),
+        max_size=8,
+    )
+)
+@settings(max_examples=150, deadline=None)
+def test_query_scan_matches_query_params(pieces: list[str]) -> None:
+    # The detector reads parameters as slices; they must be exactly query_params'.
+    text = "https://t.example/r?" + "&".join(pieces)
+    ref = split(text)
+    got = [
+        (start, end)
+        for where, start, end in _embedded._candidates(ref)
+        if where.startswith("query")
+    ]
+    want = _reference_query_candidates(text)
+    if ref.query is not None and not (
+        (_embedded._may_nest(ref.query.text) and _embedded._NESTED.search(ref.query.text))
+        or _embedded._RELATIVE_HINT.search(ref.query.text)
+    ):
+        want = []
+    assert got == [(s, e) for _k, s, e in want]

@@ -30,6 +30,7 @@ from uriinspector.core.legacy._trace import (
     ResolveError,
     Step,
     Trace,
+    base_not_absolute,
     describe,
     is_scheme,
     opt,
@@ -213,14 +214,8 @@ def _resolve_rfc3986(base: str, ref: str, strict: bool) -> Outcome:
     # the procedure of Section 5.1 and parsed into the five main components".
     b = split_cached(base)
     if b.scheme is None:
-        return Outcome(
-            None,
-            (),
-            ResolveError(
-                "base-not-absolute",
-                "RFC 3986 §5.1: the base URI must be an absolute URI (it has no scheme).",
-            ),
-            None,
+        return base_not_absolute(
+            "RFC 3986 §5.1: the base URI must be an absolute URI (it has no scheme)."
         )
     if not is_scheme(b.scheme.text):
         return Outcome(

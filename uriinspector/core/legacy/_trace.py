@@ -66,6 +66,11 @@ class Outcome:
     base_form: str | None
 
 
+def base_not_absolute(message: str) -> Outcome:
+    """The answer of every rule set to a base without a scheme: no target, one error."""
+    return Outcome(None, (), ResolveError("base-not-absolute", message), None)
+
+
 def shown(text: str) -> str:
     """``text`` if short, else its head and tail around an ellipsis (trace display only)."""
     if len(text) <= MAX_SHOWN:

@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from uriinspector.core.legacy._trace import (
     Outcome,
-    ResolveError,
     Trace,
+    base_not_absolute,
     describe,
     q,
     recompose,
@@ -96,14 +96,8 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     trace = Trace()
     b = split_cached(base)
     if b.scheme is None:
-        return Outcome(
-            None,
-            (),
-            ResolveError(
-                "base-not-absolute",
-                f"{CITE}: the context locator is not a full form (no colon before any slash).",
-            ),
-            None,
+        return base_not_absolute(
+            f"{CITE}: the context locator is not a full form (no colon before any slash)."
         )
     base_form = recompose(b.scheme.text, text_of(b.authority), b.path.text, text_of(b.query), None)
     trace.add(f"{CITE} context", "Context locator: " + describe(b) + ".", shown(base_form))

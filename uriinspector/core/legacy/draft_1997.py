@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from uriinspector.core.legacy._trace import (
     Outcome,
-    ResolveError,
     Trace,
+    base_not_absolute,
     describe,
     q,
     recompose,
@@ -38,12 +38,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     b = split_cached(base)
     # §5.2: "only the scheme component is required to be present in the base URL"
     if b.scheme is None:
-        return Outcome(
-            None,
-            (),
-            ResolveError("base-not-absolute", f"{CITE}: the base URL has no scheme."),
-            None,
-        )
+        return base_not_absolute(f"{CITE}: the base URL has no scheme.")
     # "The base URL's query component is not used by the resolution algorithm"
     base_form = recompose(b.scheme.text, text_of(b.authority), b.path.text, text_of(b.query), None)
     trace.add(f"{CITE} base", "Base components: " + describe(b) + ".", shown(base_form))

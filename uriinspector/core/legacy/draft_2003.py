@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from uriinspector.core.legacy._trace import (
     Outcome,
-    ResolveError,
     Trace,
+    base_not_absolute,
     describe,
     leading_dotdot_note,
     q,
@@ -33,14 +33,8 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     b = split_cached(base)
     # §5.2: "only the scheme component is required to be present in the base URI"
     if b.scheme is None:
-        return Outcome(
-            None,
-            (),
-            ResolveError(
-                "base-not-absolute",
-                f"{CITE}: the base URI has no scheme, the one component it requires.",
-            ),
-            None,
+        return base_not_absolute(
+            f"{CITE}: the base URI has no scheme, the one component it requires."
         )
     base_form = recompose(b.scheme.text, text_of(b.authority), b.path.text, text_of(b.query), None)
     trace.add(f"{CITE} parse(Base)", "Base components: " + describe(b) + ".", shown(base_form))

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from urllib.parse import urljoin, urlsplit, uses_relative
 
-from uriinspector.core.legacy._trace import Outcome, ResolveError, Trace, q, shown
+from uriinspector.core.legacy._trace import (
+    Outcome,
+    ResolveError,
+    Trace,
+    base_not_absolute,
+    q,
+    shown,
+)
 
 CITE = "urllib.parse.urljoin"
 
@@ -31,15 +38,9 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
             None,
         )
     if not parts.scheme:
-        return Outcome(
-            None,
-            (),
-            ResolveError(
-                "base-not-absolute",
-                f"{CITE}: the base has no scheme (urljoin would still return a string, but "
-                "it cannot serve as a base).",
-            ),
-            None,
+        return base_not_absolute(
+            f"{CITE}: the base has no scheme (urljoin would still return a string, but "
+            "it cannot serve as a base)."
         )
     relative = parts.scheme in uses_relative
     trace.add(

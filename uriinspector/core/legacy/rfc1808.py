@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from uriinspector.core.charsets import ALPHA, DIGIT
 from uriinspector.core.legacy._trace import (
     Outcome,
-    ResolveError,
     Trace,
+    base_not_absolute,
     leading_dotdot_note,
     opt,
     q,
@@ -116,14 +116,8 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     trace = Trace()
     bu = parse(base)
     if bu.scheme is None:
-        return Outcome(
-            None,
-            (),
-            ResolveError(
-                "base-not-absolute",
-                f"{CITE} §4 step 1: the base URL has no scheme, so it cannot serve as a base.",
-            ),
-            None,
+        return base_not_absolute(
+            f"{CITE} §4 step 1: the base URL has no scheme, so it cannot serve as a base."
         )
     base_form = bu.unparse()
     trace.add(

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from uriinspector.core.legacy._trace import (
     Outcome,
-    ResolveError,
     Trace,
+    base_not_absolute,
     describe,
     leading_dotdot_note,
     q,
@@ -34,12 +34,7 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
     b = split_cached(base)
     # §5.2: "only the scheme component is required to be present in the base URI"
     if b.scheme is None:
-        return Outcome(
-            None,
-            (),
-            ResolveError("base-not-absolute", f"{CITE}: the base URI has no scheme."),
-            None,
-        )
+        return base_not_absolute(f"{CITE}: the base URI has no scheme.")
     base_form = recompose(b.scheme.text, text_of(b.authority), b.path.text, text_of(b.query), None)
     trace.add(f"{CITE} base", "Base components: " + describe(b) + ".", shown(base_form))
     # step 1: "The URI reference is parsed into the potential four components and

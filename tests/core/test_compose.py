@@ -172,3 +172,15 @@ def test_compose_controls_and_non_ascii_are_utf8_escaped(value: str) -> None:
     assert out.ok
     assert all(ord(c) < 128 and c.isprintable() for c in out.value)
     assert unquote(out.value, errors="surrogatepass") == value
+
+
+def test_authority_is_composed_with_its_delimiters_raw() -> None:
+    # RFC 3986 §3.2: "@" and ":" delimit inside the authority; "/" would end it.
+    from uriinspector.core.compose import replace_component
+
+    done = replace_component("http://a.example/x", "authority", "u v@[::1]:80")
+    assert done.ok and done.uri == "http://u%20v@[::1]:80/x"
+    ended = replace_component("http://a.example/x", "authority", "h/evil")
+    assert ended.ok and ended.uri == "http://h%2Fevil/x"
+    added = replace_component("mailto:x", "authority", "h")
+    assert added.ok and added.uri == "mailto://h/x"  # a rootless path gains its "/"

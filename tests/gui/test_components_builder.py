@@ -223,3 +223,16 @@ def test_details_rows_do_not_open_an_editor(qtbot: QtBot, window: MainWindow) ->
     qtbot.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
     qtbot.mouseDClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert pane.view.findChild(QLineEdit, "componentEditor") is None
+
+
+def test_builder_edits_the_whole_authority(qtbot: QtBot, window: MainWindow) -> None:
+    # RFC 3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ]; "@", ":" stay raw,
+    # a space is escaped, and the sub-rows are read back from the new authority.
+    pane = _pane(window)
+    _edit(qtbot, window, _row(pane, "authority"), COL_RAW, "my user@mirror.example:8443")
+    assert window.uri() == (
+        "https://my%20user@mirror.example:8443/over/there?utm_source=x&name=ferret#nose"
+    )
+    assert _row(pane, "authority", "host").text(COL_RAW) == "mirror.example"
+    assert _row(pane, "authority", "port").text(COL_RAW) == "8443"
+    assert _row(pane, "authority", "userinfo", "user").text(COL_DECODED) == "my user"

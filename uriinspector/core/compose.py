@@ -35,6 +35,7 @@ from uriinspector.core.split import Part, SplitReference, split
 
 Component = Literal[
     "scheme",
+    "authority",
     "userinfo",
     "user",
     "password",
@@ -50,7 +51,7 @@ Component = Literal[
 
 #: Components an edit can target (``index`` counts segments / query parameters from 0).
 COMPONENTS: tuple[Component, ...] = (
-    "scheme", "userinfo", "user", "password", "host", "port", "path", "segment",
+    "scheme", "authority", "userinfo", "user", "password", "host", "port", "path", "segment",
     "query", "query-key", "query-value", "fragment",
 )
 
@@ -64,6 +65,9 @@ _QUERY_VALUE = RFC3986_QUERY - frozenset("&=")
 #: ``+`` means a space in form-encoded data; a literal plus is written ``%2B``.
 _FORM_PLUS = frozenset("+")
 _IPV6_CHARS = HEXDIG | frozenset(":.")
+# authority = [ userinfo "@" ] host [ ":" port ] (RFC 3986 §3.2): the delimiters "@" and
+# ":" and an IP literal's brackets stay raw; anything else is escaped as in a reg-name.
+_AUTHORITY = RFC3986_USERINFO | RFC3986_REG_NAME | frozenset("@:[]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +111,7 @@ def escape(value: str, allowed: frozenset[str], *, keep_escapes: bool = True) ->
 def allowed_in(component: Component, *, literal: bool = False) -> frozenset[str]:
     """The characters ``component`` takes raw (RFC 3986 §3), as composing sees them."""
     table: dict[str, frozenset[str]] = {
+        "authority": _AUTHORITY,
         "userinfo": RFC3986_USERINFO,
         "user": _USER,
         "password": RFC3986_USERINFO,
@@ -164,6 +169,14 @@ def _replace(
         return _host(text, sp, value, keep)
     if component in ("userinfo", "user", "password"):
         return _userinfo(text, sp, component, value, keep)
+    if component == "authority":
+        new = escape(value, _AUTHORITY, keep_escapes=keep)
+        if sp.authority is None:
+            return _checked(text, sp, component, index, (_with_authority(text, sp, new), new))
+        return _checked(
+            text, sp, component, index,
+            (_splice(text, sp.authority.span.start, sp.authority.span.end, new), new),
+        )
     if component == "path":
         return _checked(text, sp, component, index, _path(text, sp, value, keep))
     if component == "segment":
@@ -229,7 +242,7 @@ def _checked(
     return Composed(new_text, new_value)
 
 
-_AUTHORITY_PARTS = frozenset({"userinfo", "user", "password", "host", "port"})
+_AUTHORITY_PARTS = frozenset({"authority", "userinfo", "user", "password", "host", "port"})
 
 
 def _scheme(text: str, sp: SplitReference, value: str) -> Composed:

@@ -540,7 +540,8 @@ class ComponentsPane(QWidget):
 
     def _authority_row(self, a: Analysis) -> Row:
         sp = a.parsed.split
-        auth = _part_row("authority", "authority", sp.authority, rule=("authority", None))
+        auth = _part_row("authority", "authority", sp.authority, edit=("authority", 0),
+                         rule=("authority", None))
         if sp.authority is None:
             return auth
         ui = _part_row("userinfo", "userinfo", sp.userinfo, edit=("userinfo", 0),

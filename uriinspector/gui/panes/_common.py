@@ -10,9 +10,18 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
 
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QIcon
-from PySide6.QtWidgets import QListWidgetItem, QTableWidgetItem, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QListWidget,
+    QListWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 #: The finding or diagnostic code of a row (the contract's stable id).
 CODE_ROLE = Qt.ItemDataRole.UserRole
@@ -83,6 +92,64 @@ def table_item(text: str) -> QTableWidgetItem:
     item = _Prototypes.table.clone()
     item.setText(text)
     return item
+
+
+def free_tree_item(item: QTreeWidgetItem) -> None:
+    """Delete a detached ``item`` and its subtree, children first, through their wrappers.
+
+    A clone is a plain C++ object: when C++ deletes it (``clear()``, a parent's
+    destructor, ``setItem`` over it), shiboken is not told, and any Python wrapper
+    still held for it (``currentItem()``, ``topLevelItem(i)``, a record of ours)
+    goes stale; shiboken can later hand that stale wrapper out for a new object at
+    the same address and free it — a segfault somewhere unrelated. Deleting every row
+    through its own wrapper, each detached from its parent first (deleting an attached
+    child and then its parent frees the child twice), invalidates each wrapper once.
+    """
+    order: list[QTreeWidgetItem] = []
+    stack = [item]
+    while stack:
+        current = stack.pop()
+        order.append(current)
+        stack.extend(current.child(i) for i in range(current.childCount()))
+    for row in reversed(order):  # children before their parents
+        above = row.parent()
+        if above is not None:
+            above.removeChild(row)
+        shiboken6.delete(row)
+
+
+def clear_tree(view: QTreeWidget) -> None:
+    """``view.clear()`` for rows made by :func:`tree_item`, leaving no stale wrapper."""
+    for index in reversed(range(view.topLevelItemCount())):
+        item = view.takeTopLevelItem(index)
+        if item is not None:
+            free_tree_item(item)
+
+
+def clear_list(view: QListWidget) -> None:
+    """``view.clear()`` for rows made by :func:`list_item`, leaving no stale wrapper."""
+    for row in reversed(range(view.count())):
+        item = view.takeItem(row)
+        if item is not None:
+            shiboken6.delete(item)
+
+
+def put_table_item(table: QTableWidget, row: int, column: int, item: QTableWidgetItem) -> None:
+    """``table.setItem`` that deletes the cell it replaces through its wrapper."""
+    old = table.takeItem(row, column)
+    table.setItem(row, column, item)
+    if old is not None:
+        shiboken6.delete(old)
+
+
+def clear_table_items(table: QTableWidget, *, from_row: int = 0) -> None:
+    """Delete the cells of ``table`` from ``from_row`` on through their wrappers (before
+    ``clear()`` or a shrinking ``setRowCount``, which would delete them behind them)."""
+    for row in range(from_row, table.rowCount()):
+        for column in range(table.columnCount()):
+            old = table.takeItem(row, column)
+            if old is not None:
+                shiboken6.delete(old)
 
 
 def set_cell(

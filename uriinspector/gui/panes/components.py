@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, unquote_plus
 
-import shiboken6
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
@@ -86,6 +85,7 @@ from uriinspector.gui.panes._common import (
     EMPTY_TEXT,
     SPAN_ROLE,
     UNDEFINED_TEXT,
+    free_tree_item,
     plain_tooltip,
     tree_item,
     visible_text,
@@ -205,29 +205,8 @@ class Row:
         return (self.kind, self.style, raw_state, self.flag, self.edit is not None, id(self.icon))
 
 
-def _free(item: QTreeWidgetItem) -> None:
-    """Delete a detached ``item`` and its subtree, children first, through their wrappers.
-
-    Deleting only the top C++ item would free its children behind the back of any
-    Python wrapper still held for them (our ``_Node`` records, ``currentItem()`` and
-    the like); shiboken could later hand such a stale wrapper out for a new object at
-    the same address and free that one — a crash in an unrelated pane. Deleting every
-    row through its own wrapper, each detached from its parent first, invalidates each
-    wrapper exactly once.
-    """
-    order: list[QTreeWidgetItem] = []
-    stack = [item]
-    while stack:
-        current = stack.pop()
-        order.append(current)
-        stack.extend(current.child(i) for i in range(current.childCount()))
-    for row in reversed(order):  # children before their parents
-        above = row.parent()
-        if above is not None:
-            # Detach first: shiboken tracks parent/child wrappers, and deleting a parent
-            # whose child was already deleted while attached frees that child twice.
-            above.removeChild(row)
-        shiboken6.delete(row)
+#: kept under its old name for the tests that call it
+_free = free_tree_item
 
 
 class _Node:

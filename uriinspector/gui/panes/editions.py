@@ -28,6 +28,7 @@ from uriinspector.gui.panes._common import (
     CODE_ROLE,
     HTML_ROLE,
     SPAN_ROLE,
+    clear_tree,
     esc,
     name_widget,
     set_cell,
@@ -183,7 +184,7 @@ class EditionsPane(QWidget):
         )
 
     def _fill(self, rows: tuple[_Row, ...]) -> None:
-        self.view.clear()
+        clear_tree(self.view)
         bold = QFont(self.view.font())
         bold.setBold(True)
         items: list[QTreeWidgetItem] = []

@@ -24,6 +24,7 @@ from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
     SPAN_ROLE,
+    clear_list,
     esc,
     list_item,
     name_widget,
@@ -130,7 +131,7 @@ class ExplainPane(QWidget):
     # ---- rows --------------------------------------------------------------------
 
     def _fill(self, rows: tuple[_Row, ...]) -> None:
-        self.view.clear()
+        clear_list(self.view)
         bold = QFont(self.view.font())
         bold.setBold(True)
         for row in rows:

@@ -28,6 +28,7 @@ from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
     SPAN_ROLE,
+    clear_list,
     esc,
     list_item,
     name_widget,
@@ -138,7 +139,7 @@ class FindingsPane(QWidget):
         keep = None if current is None else (current.data(CODE_ROLE), current.data(SPAN_ROLE))
         self._syncing = True
         try:
-            self.view.clear()
+            clear_list(self.view)
             bold = QFont(self.view.font())
             bold.setBold(True)
             for row in rows:

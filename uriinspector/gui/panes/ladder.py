@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     HTML_ROLE,
+    clear_tree,
     esc,
     name_widget,
     set_cell,
@@ -186,7 +187,7 @@ class LadderPane(QWidget):
     def _rebuild(self) -> None:
         ladder = self._ladder
         current = self.view.currentIndex().row()
-        self.view.clear()
+        clear_tree(self.view)
         if ladder is None:
             self.normalizedLabel.clear()
             return

@@ -36,8 +36,11 @@ from uriinspector.core.editions import EDITION_TITLES
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
+    clear_table_items,
+    clear_tree,
     esc,
     name_widget,
+    put_table_item,
     set_cell,
     table_item,
     tree_item,
@@ -260,6 +263,7 @@ class ResolutionPane(QWidget):
         reference = self._reference()
         self._syncing = True
         try:
+            clear_table_items(self.rulesTable, from_row=len(self._resolutions))
             self.rulesTable.setRowCount(len(self._resolutions))
             for row, r in enumerate(self._resolutions):
                 self._fill_rules_row(row, r, reference)
@@ -278,6 +282,7 @@ class ResolutionPane(QWidget):
         rows = tuple(rows)
         rules = [r.rules for r in rows[0][1]] if rows else []
         table = self.examplesTable
+        clear_table_items(table)
         table.clear()
         table.setColumnCount(1 + len(rules))
         table.setRowCount(len(rows))
@@ -364,9 +369,9 @@ class ResolutionPane(QWidget):
             set_cell(mark, font=bold)
             for item in (label, mark, target):
                 set_cell(item, background=tint)
-        self.rulesTable.setItem(row, COL_RULES, label)
-        self.rulesTable.setItem(row, COL_MARK, mark)
-        self.rulesTable.setItem(row, COL_TARGET, target)
+        put_table_item(self.rulesTable, row, COL_RULES, label)
+        put_table_item(self.rulesTable, row, COL_MARK, mark)
+        put_table_item(self.rulesTable, row, COL_TARGET, target)
 
     def _apply_history_visibility(self) -> None:
         show = self.historyToggle.isChecked()
@@ -376,7 +381,7 @@ class ResolutionPane(QWidget):
     def _show_chosen(self) -> None:
         row = self._row_of(self._chosen)
         r = self._resolutions[row] if row is not None else None
-        self.traceView.clear()
+        clear_tree(self.traceView)
         self.bufferField.clear()
         if r is None:
             self.targetField.clear()

@@ -28,6 +28,7 @@ from uriinspector.gui.panes._common import (
     SPAN_ROLE,
     UNDEFINED_TEXT,
     SpanLike,
+    clear_tree,
     esc,
     name_widget,
     set_cell,
@@ -117,7 +118,7 @@ class UrnPane(QWidget):
                 "r/q/f-components and the lexical-equivalence form of urn: references."
             )
             self.stack.setCurrentIndex(0)
-            self.view.clear()
+            clear_tree(self.view)
             return
         self._show_urn(a.urn)
         self.stack.setCurrentIndex(1)
@@ -158,7 +159,7 @@ class UrnPane(QWidget):
     def _show_urn(self, urn: UrnParse) -> None:
         self._syncing = True
         try:
-            self.view.clear()
+            clear_tree(self.view)
             ok = "valid" if urn.valid else "not valid"
             colour = palette.severity_color("info" if urn.valid else "error", self.palette())
             glyph = "✓" if urn.valid else palette.SEVERITY_GLYPHS["error"]

@@ -56,7 +56,15 @@ RUNG_LABELS: dict[str, str] = {
 }
 
 COL_RUNG, COL_VALUE, COL_CHANGE, COL_COMPARE = range(4)
-HEADERS = ("Rung", "Value (what this rung changed)", "Change", "Compared")
+HEADERS = ("Rung", "Value", "Change", "Compared")
+#: The column headers stay short (the dock is often narrow); their meaning is here.
+HEADER_TIPS = (
+    "The rung of the RFC 3986 §6.2 ladder",
+    "The URI after this rung: what the rung removed is struck through, what it "
+    "inserted is marked",
+    "Whether this rung changed anything, and why (hover a row)",
+    "Whether the second URI is equal to this one yet, at this rung",
+)
 FIRST_AGREE = "★ first agree"
 EQUAL = "= equal"
 NOT_YET = "≠ not yet"
@@ -118,6 +126,9 @@ class LadderPane(QWidget):
         name_widget(self.view, "ladderView", "Normalization ladder")
         self.view.setColumnCount(len(HEADERS))
         self.view.setHeaderLabels(list(HEADERS))
+        header_item = self.view.headerItem()
+        for col, tip in enumerate(HEADER_TIPS):
+            header_item.setToolTip(col, tip)
         self.view.setRootIsDecorated(False)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setAlternatingRowColors(True)

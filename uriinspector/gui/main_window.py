@@ -42,7 +42,7 @@ from uriinspector.gui import gallery, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
-from uriinspector.gui.uri_field import REFANG_LIMIT, UriField, mime_text, visible_text
+from uriinspector.gui.uri_field import UriField, mime_text, refang_pasted, visible_text
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -664,9 +664,7 @@ class MainWindow(QMainWindow):
 
     def _load_pasted(self, text: str) -> None:
         """Inspect pasted or dropped text, refanged if it was defanged (with a notice)."""
-        from uriinspector.core.defang import refang  # not imported before the first paint
-
-        restored, changed = refang(text) if len(text) <= REFANG_LIMIT else (text, False)
+        restored, changed = refang_pasted(text)
         self.set_uri(restored)
         self._remember_current()
         if changed:

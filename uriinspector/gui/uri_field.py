@@ -249,6 +249,16 @@ SHOWN_WHEN_TRUNCATED = 4096
 REFANG_LIMIT = 65_536
 
 
+def refang_pasted(text: str) -> tuple[str, bool]:
+    """Pasted or dropped text, refanged (``core.defang``) unless it is too long to be a
+    defanged link; returns ``(text to inspect, whether it was refanged)``."""
+    if len(text) > REFANG_LIMIT:
+        return text, False
+    from uriinspector.core.defang import refang  # on paste only: not before first paint
+
+    return refang(text)
+
+
 class UriField(QTextEdit):
     """A single-line, monospace, colour-coded URI editor that shows what is hidden.
 
@@ -476,10 +486,8 @@ class UriField(QTextEdit):
 
     def insertFromMimeData(self, source: QMimeData) -> None:
         """Paste and drop: the exact characters, newlines and controls as chips."""
-        from uriinspector.core.defang import refang  # on paste only: not before first paint
-
         pasted = mime_text(source)
-        text, changed = refang(pasted) if len(pasted) <= REFANG_LIMIT else (pasted, False)
+        text, changed = refang_pasted(pasted)
         cursor = self.textCursor()
         self._insert(cursor, text)
         self.setTextCursor(cursor)

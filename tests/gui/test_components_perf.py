@@ -148,15 +148,14 @@ def test_1mb_analysis_builds_few_items(qtbot: QtBot, shape: str) -> None:
 
 
 def test_freed_rows_leave_no_stale_wrapper(qtbot: QtBot) -> None:
-    # _free deletes a subtree children first, each row detached before it is deleted:
+    # free_tree_item deletes a subtree children first, each row detached before it is deleted:
     # deleting an attached child and then its parent frees the child twice (segfault),
     # and every wrapper still held for a row (node records, currentItem()) must end up
     # invalid rather than stale.
     import shiboken6
     from PySide6.QtWidgets import QTreeWidget
 
-    from uriinspector.gui.panes._common import tree_item
-    from uriinspector.gui.panes.components import _free
+    from uriinspector.gui.panes._common import free_tree_item, tree_item
 
     tree = QTreeWidget()
     qtbot.addWidget(tree)
@@ -169,7 +168,7 @@ def test_freed_rows_leave_no_stale_wrapper(qtbot: QtBot) -> None:
     held = top.child(0).child(0)
     assert held is grandchild
     top.removeChild(child)
-    _free(child)
+    free_tree_item(child)
     assert not shiboken6.isValid(child)
     assert not shiboken6.isValid(held)
     assert top.childCount() == 0

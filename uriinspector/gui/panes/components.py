@@ -205,10 +205,6 @@ class Row:
         return (self.kind, self.style, raw_state, self.flag, self.edit is not None, id(self.icon))
 
 
-#: kept under its old name for the tests that call it
-_free = free_tree_item
-
-
 class _Node:
     """The pane's record of a live item: the row it shows and its child nodes."""
 
@@ -999,7 +995,7 @@ class ComponentsPane(QWidget):
             self.view.takeTopLevelItem(self.view.indexOfTopLevelItem(item))
         else:
             parent.removeChild(item)
-        _free(item)
+        free_tree_item(item)
 
     def _forget(self, node: _Node) -> None:
         stack = [node]

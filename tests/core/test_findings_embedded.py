@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uriinspector.core.findings import detect_text
-from uriinspector.core.findings import embedded as _embedded
+from uriinspector.core.destinations.scan import query_slices
 from uriinspector.core.split import split
 
 
@@ -59,22 +59,6 @@ def test_nested_url_is_carried_decoded_for_inspect_this_url() -> None:
 
 
 
-def _reference_query_candidates(text: str) -> list[tuple[str, int, int]]:
-    """The query candidates as read through SplitReference.query_params (the slow way)."""
-    ref = split(text)
-    out = []
-    for qp in ref.query_params:
-        part = qp.value if qp.value is not None else qp.key
-        if not part.text:
-            continue
-        hit = _embedded._NESTED.search(part.text) if _embedded._may_nest(part.text) else None
-        if hit is not None:
-            out.append((qp.key.text, part.span.start + hit.start(), part.span.end))
-        elif qp.value is not None and _embedded._PROTOCOL_RELATIVE.match(part.text):
-            out.append((qp.key.text, part.span.start, part.span.end))
-    return out
-
-
 @given(
     st.lists(
         st.sampled_from(
@@ -85,19 +69,24 @@ def _reference_query_candidates(text: str) -> list[tuple[str, int, int]]:
     )
 )
 @settings(max_examples=150, deadline=None)
-def test_query_scan_matches_query_params(pieces: list[str]) -> None:
-    # The detector reads parameters as slices; they must be exactly query_params'.
+def test_query_slices_match_query_params(pieces: list[str]) -> None:
+    # The scanner reads parameters as plain slices; they must be exactly query_params'.
     text = "https://t.example/r?" + "&".join(pieces)
     ref = split(text)
-    got = [
-        (start, end)
-        for where, start, end in _embedded._candidates(ref)
-        if where.startswith("query")
+    got = [(key, value, vstart) for key, value, vstart, _eq in query_slices(ref)]
+    want = [
+        (qp.key.text, (qp.value or qp.key).text, (qp.value or qp.key).span.start)
+        for qp in ref.query_params
     ]
-    want = _reference_query_candidates(text)
-    if ref.query is not None and not (
-        (_embedded._may_nest(ref.query.text) and _embedded._NESTED.search(ref.query.text))
-        or _embedded._RELATIVE_HINT.search(ref.query.text)
-    ):
-        want = []
-    assert got == [(s, e) for _k, s, e in want]
+    assert got == want
+
+
+def test_wrapped_destination_is_the_finding_and_inspect_target() -> None:
+    # One mechanism: the embedded-url finding carries the destination chain's first hop.
+    from uriinspector.core.destinations import destinations
+
+    uri = "https://urldefense.com/v3/__https://evil.example/login__;!!ABC!def$"
+    [finding] = [f for f in detect_text(uri) if f.code == "embedded-url"]
+    assert finding.nested_url == "https://evil.example/login"
+    assert finding.nested_url == destinations(uri).hops[0].url
+    assert finding.span.of(uri) == "https://evil.example/login"

@@ -26,6 +26,7 @@ from uriinspector.core.whatwg import WhatwgReading, read_whatwg
 if TYPE_CHECKING:
     from uriinspector.core.characters import CharInfo
     from uriinspector.core.decoders import SchemeDecoding
+    from uriinspector.core.destinations import Destinations
     from uriinspector.core.editions_view import EditionReading
     from uriinspector.core.explain import Explanation
     from uriinspector.core.normalize import Ladder
@@ -52,7 +53,8 @@ class Verdict:
 class Analysis:
     """Everything the core found about one input string (immutable).
 
-    ``characters``, ``ladder`` and ``decoding`` are computed on first access and kept.
+    ``characters``, ``ladder``, ``decoding`` and ``destinations`` are computed on first
+    access and kept.
     """
 
     text: str
@@ -98,6 +100,18 @@ class Analysis:
         return self._lazy["decoding"]  # type: ignore[return-value]
 
     @property
+    def destinations(self) -> Destinations:
+        """The chain of URLs this link hands the visitor on to, outermost first
+        (``destinations.follow``: wrappers, redirects, encoded URLs), built once on
+        demand. ``effective_host`` stays the host a browser contacts first; the
+        chain's ``final`` is where the visitor ends up."""
+        if "destinations" not in self._lazy:
+            from uriinspector.core.destinations.chain import follow
+
+            self._lazy["destinations"] = follow(self.text, self.parsed.split)
+        return self._lazy["destinations"]  # type: ignore[return-value]
+
+    @property
     def explanation(self) -> Explanation:
         """The plain-sentence walk (``explain.explain``), built once on demand."""
         if "explanation" not in self._lazy:
@@ -117,12 +131,14 @@ class Analysis:
 
     def to_json(self) -> dict[str, object]:
         """The contract's ``analyze`` answer: the ``parse`` answer plus findings, the
-        effective host and registrable domain; ``verdict`` is an extra key."""
+        effective host and registrable domain, and (protocol 1.1) ``destinations``;
+        ``verdict`` is an extra key."""
         data = self.parsed.to_json()
         data["op"] = "analyze"
         data["findings"] = [f.to_json() for f in self.findings]
         data["effective_host"] = self.effective_host
         data["registrable_domain"] = self.registrable_domain
+        data["destinations"] = self.destinations.to_json()
         data["verdict"] = self.verdict.to_json()
         return data
 

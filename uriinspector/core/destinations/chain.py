@@ -1,0 +1,81 @@
+"""Following a link's chain of destinations, outermost first, offline and bounded.
+
+Each step scans the current link (:func:`scan_link`) and follows the first URL it
+forwards to. The walk stops at the end of the chain, at a link whose target is not in
+the link (a shortener: :class:`Unknowable`), or at a bound: :data:`MAX_DEPTH` hops,
+:data:`MAX_URL_CHARS` per URL, :data:`MAX_WORK_CHARS` of text read in all. A bound
+reached is said in plain words in ``notes``; nothing raises.
+"""
+
+from __future__ import annotations
+
+from uriinspector.core.destinations.model import Destination, Destinations
+from uriinspector.core.destinations.scan import scan_link
+from uriinspector.core.split import SplitReference, split
+
+#: Hops followed at most (a real wrapper chain is two or three deep).
+MAX_DEPTH = 10
+#: Longest URL followed as a hop (a longer one is reported as too long, not read).
+MAX_URL_CHARS = 65_536
+#: Characters read over the whole walk (the input counts once).
+MAX_WORK_CHARS = 4_000_000
+
+
+def host_of(ref: SplitReference) -> str | None:
+    """The host of a split link, lower-cased without its trailing dot; None if none."""
+    host = ref.host
+    if host is None or not host.text:
+        return None
+    return host.text.lower().rstrip(".") or None
+
+
+def follow(text: str, ref: SplitReference | None = None) -> Destinations:
+    """The chain of destinations ``text`` hands the visitor on to (``ref``, when given,
+    must be ``split(text)``: the analysis has it already). Never raises."""
+    current = ref if ref is not None and ref.text == text else split(text)
+    input_host = host_of(current)
+    hops: list[Destination] = []
+    notes: list[str] = []
+    seen = {text}
+    work = len(text)
+    truncated = False
+    unknowable = None
+    while True:
+        scan = scan_link(current)
+        notes.extend(n for n in scan.notes if n not in notes)
+        nxt = next((c for c in scan.carried if c.forwards), None)
+        if nxt is None:
+            unknowable = scan.unknowable
+            break
+        if len(hops) >= MAX_DEPTH:
+            notes.append(
+                f"The link nests more than {MAX_DEPTH} wrappers deep; the chain is followed "
+                f"{MAX_DEPTH} hops and stops there, so where it finally goes is not shown."
+            )
+            truncated = True
+            break
+        if len(nxt.url) > MAX_URL_CHARS:
+            notes.append(
+                f"The next destination is {len(nxt.url):,} characters long, longer than the "
+                f"{MAX_URL_CHARS:,} the inspector follows; the chain stops there."
+            )
+            truncated = True
+            break
+        if nxt.url in seen:
+            notes.append("The chain comes back to a URL it already passed through: it loops.")
+            truncated = True
+            break
+        work += len(nxt.url)
+        if work > MAX_WORK_CHARS:
+            notes.append(
+                "The chain is too large to follow offline within the inspector's bounds; "
+                "it stops here."
+            )
+            truncated = True
+            break
+        seen.add(nxt.url)
+        current = split(nxt.url)
+        hops.append(
+            Destination(nxt.url, nxt.via, nxt.span, host_of(current), nxt.title, nxt.decoding)
+        )
+    return Destinations(text, input_host, tuple(hops), unknowable, tuple(notes), truncated)

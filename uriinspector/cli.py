@@ -362,14 +362,19 @@ class Renderer:
         out.extend(self.problems(text, "diagnostics", _objs(a, "diagnostics"), "none"))
         return out
 
-    def analyze(self, a: Mapping[str, object]) -> list[str]:
-        """The ``analyze`` answer: the parse view plus findings."""
+    def analyze(self, a: Mapping[str, object], story: Sequence[str] = ()) -> list[str]:
+        """The ``analyze`` answer: the parse view, the destination chain and findings.
+
+        ``story`` holds the chain in plain words and its notes (an unknowable target, a
+        bound reached): core sentences that are not part of the JSON answer.
+        """
         text = _str(a, "input") or ""
         out = self.parse(a)
         at = next(i for i, line in enumerate(out) if line.startswith("diagnostics"))
         out[at:at] = [
             f"  {'effective host':<19} {_value(_str(a, 'effective_host'), self.s)}",
             f"  {'registrable domain':<19} {_value(_str(a, 'registrable_domain'), self.s)}",
+            *self.destinations(a, story),
         ]
         findings = _objs(a, "findings")
         out.extend(self.problems(text, "findings", findings, "nothing notable"))
@@ -388,6 +393,22 @@ class Renderer:
             )
         else:
             out.append("findings: " + (summary or "nothing notable"))
+        return out
+
+    def destinations(self, a: Mapping[str, object], story: Sequence[str]) -> list[str]:
+        """The chain of destinations, outermost first: carrier, span, decoded URL."""
+        hops = _objs(a, "destinations")
+        if not hops and not story:
+            return [f"destinations: {self.s.dim('none (the link carries no other URL)')}"]
+        out = [f"destinations ({len(hops)}):"]
+        for n, hop in enumerate(hops, 1):
+            start, end = hop.get("start"), hop.get("end")
+            where = f"[{start}, {end})" if isinstance(start, int) else "(substituted)"
+            out.append(
+                f"  {n}. {self.s.bold(_str(hop, 'via') or '')} {self.s.dim(where)} "
+                f"{show(_str(hop, 'url') or '', self.s)}"
+            )
+        out.extend("  " + show(line, self.s) for line in story)
         return out
 
     def resolve(self, a: Mapping[str, object], strict: bool) -> list[str]:
@@ -798,7 +819,29 @@ def cmd_analyze(env: Environment, ns: argparse.Namespace) -> ExitStatus:
         return _emit(env, ns, answers, lambda a: [])
     renderer = Renderer(style)
     pending = iter(notes)
-    return _emit(env, ns, answers, lambda a: [*next(pending), *renderer.analyze(a)])
+    return _emit(
+        env, ns, answers, lambda a: [*next(pending), *renderer.analyze(a, _story(a))]
+    )
+
+
+def _story(answer: Answer) -> list[str]:
+    """The destination chain in plain words, with its notes (an unknowable target such
+    as a shortener, a bound reached): what the JSON answer has no key for."""
+    text = answer.get("input")
+    if not isinstance(text, str):
+        return []
+    try:
+        from uriinspector.core.destinations import destinations
+
+        chain = destinations(text)
+    except Exception as exc:  # the core never raises; a broken install still prints
+        return [f"note: the destination chain is unavailable: {type(exc).__name__}: {exc}"]
+    lines = []
+    if chain.hops:
+        lines.append(chain.sentence() or "")
+    elif chain.note:
+        lines.append(chain.note)
+    return lines
 
 
 def cmd_resolve(env: Environment, ns: argparse.Namespace) -> ExitStatus:

@@ -19,6 +19,7 @@ from string import ascii_lowercase, ascii_uppercase, digits
 from urllib.parse import unquote
 
 from uriinspector.core.destinations.values import unescape_entities
+from uriinspector.core.grammar import LazyPattern
 
 #: The run-length alphabet of ``**X`` tokens: X's position plus 2.
 RUN_LENGTHS: dict[str, int] = {
@@ -26,6 +27,7 @@ RUN_LENGTHS: dict[str, int] = {
 }
 
 _V2_TABLE = str.maketrans("-_", "%/")
+_BYTES = LazyPattern(r"[A-Za-z0-9_-]*=*")
 
 
 def decode_v2(value: str) -> str:
@@ -64,7 +66,10 @@ def decode_v3(text: str) -> V3 | None:
     encoded = text[stop + 3 :] if bang == -1 else text[stop + 3 : bang]
     problem: str | None = None
     try:
-        replacements = urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode("utf-8")
+        if _BYTES.fullmatch(encoded) is None:  # b64decode would silently drop the rest
+            raise ValueError(encoded)
+        padded = encoded.rstrip("=")
+        replacements = urlsafe_b64decode(padded + "=" * (-len(padded) % 4)).decode("utf-8")
     except (binascii.Error, ValueError):
         replacements = ""
         problem = (

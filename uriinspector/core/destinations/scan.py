@@ -16,6 +16,7 @@ from uriinspector.core.destinations import bing, proofpoint
 from uriinspector.core.destinations.model import Carried, Scan, Unknowable
 from uriinspector.core.destinations.table import Carrier, Mention, Opaque, rows_for_host, table
 from uriinspector.core.destinations.values import (
+    decode_param,
     decode_relative,
     decode_value,
     percent_layers,
@@ -199,7 +200,7 @@ class _Reader:
         if c.encoding == "proofpoint-v2":
             url = proofpoint.decode_v2(value)
             return (url, ("proofpoint-v2",)) if decode_value(url) is not None else None
-        decoded = decode_value(value)
+        decoded = decode_param(value)
         if decoded is None or c.encoding != "percent-html":
             return decoded
         url, steps = decoded
@@ -313,7 +314,7 @@ class _Reader:
         region = Span(start, start + len(raw))
         if len(self.carried) >= MAX_CARRIED or _overlaps(region, self.claimed):
             return
-        decoded = decode_value(raw)
+        decoded = decode_param(raw) if via == "query-parameter" else decode_value(raw)
         if decoded is None:  # a nested scheme that does not decode to a URL: mention only
             text, layers = percent_layers(raw)
             decoded, forwards = (text, ("percent",) * layers), False
@@ -336,7 +337,7 @@ class _Reader:
         region = Span(start, start + len(raw))
         if len(self.carried) >= MAX_CARRIED or _overlaps(region, self.claimed):
             return
-        found = decode_value(raw)
+        found = decode_param(raw)
         if found is None or "base64" not in found[1]:
             return
         url, steps = found

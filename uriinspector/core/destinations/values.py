@@ -105,6 +105,21 @@ def decode_value(text: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+def decode_param(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """Like :func:`decode_value` for a query parameter's value: the server that reads
+    the parameter percent-decodes it once before it redirects (HTML §4.10.21.7
+    urlencoded parsing, without its ``+``-as-space, which a URL keeps), so one layer is
+    always taken; further layers only until the text starts like a URL."""
+    if "%" not in text:
+        return decode_value(text)
+    once = unquote(text, errors="replace")
+    found = decode_value(once)
+    if found is None:
+        return None
+    url, steps = found
+    return url, ("percent", *steps)
+
+
 def decode_relative(text: str) -> tuple[str, tuple[str, ...]] | None:
     """Like :func:`decode_value` for a network-path reference (``//host``): the decoded
     reference and its steps, or None when the value is not one."""

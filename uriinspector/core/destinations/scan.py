@@ -173,7 +173,7 @@ class _Reader:
             return self._path_carrier(c)
         for name in c.params:
             found = self.param(name)
-            if found is None:
+            if found is None or not found[0]:  # absent or empty (Google sends q= empty)
                 continue
             value, vstart = found
             decoded = self._decode(c, value)

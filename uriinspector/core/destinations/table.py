@@ -72,8 +72,10 @@ class Table:
 
 
 def _host_regex(pattern: str) -> str:
-    """A host pattern as a regex: ``*.`` any subdomains, ``.*`` a one- or two-label
-    suffix (``google.co.uk``), ``*`` inside a label any text of that label."""
+    """A host pattern as a regex: ``*`` alone any host, ``*.`` any subdomains, ``.*`` a
+    one- or two-label suffix (``google.co.uk``), ``*`` inside a label any text of it."""
+    if pattern == "*":
+        return ".*"
     lead = trail = ""
     body = pattern.lower()
     if body.startswith("*."):

@@ -1,0 +1,99 @@
+"""Measure destination decoding against its labelled corpus (issue 12).
+
+Prints recall per category (a row counts when its whole chain, URL and ``via`` of every
+hop, and its unknowable verdict are exactly as labelled) and the rate of benign rows
+reported wrongly. ``tests/core/test_destinations_corpus.py`` asserts the same
+thresholds through :func:`measure`.
+
+    python bench/measure_destinations.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from uriinspector.core.destinations import destinations  # noqa: E402
+
+CORPUS = ROOT / "tests" / "data" / "destinations_corpus.jsonl"
+
+RECALL_MIN = 0.95
+BENIGN_WRONG_MAX = 0.01
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What the corpus run measured."""
+
+    rows: int
+    per_category: tuple[tuple[str, int, int], ...]  # (category, right, rows)
+    benign_wrong: tuple[str, ...]
+    benign: int
+    misses: tuple[tuple[str, object, object], ...]  # (uri, expected, got)
+
+    @property
+    def benign_wrong_rate(self) -> float:
+        return len(self.benign_wrong) / self.benign if self.benign else 0.0
+
+
+def load_corpus(path: Path = CORPUS) -> list[dict[str, object]]:
+    """The labelled rows, one JSON object per line."""
+    with path.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def measure(rows: list[dict[str, object]] | None = None) -> Figures:
+    """Run ``destinations`` over the corpus and count exact chains per category."""
+    rows = load_corpus() if rows is None else rows
+    right: dict[str, int] = {}
+    total: dict[str, int] = {}
+    misses: list[tuple[str, object, object]] = []
+    benign_wrong: list[str] = []
+    benign = 0
+    for row in rows:
+        uri, category = str(row["uri"]), str(row["category"])
+        d = destinations(uri)
+        got = ([[h.url, h.via] for h in d.hops], d.unknowable.via if d.unknowable else None)
+        want = (row["chain"], row["unknowable"])
+        ok = got == want
+        total[category] = total.get(category, 0) + 1
+        right[category] = right.get(category, 0) + ok
+        if not ok:
+            misses.append((uri, want, got))
+        if row["label"] == "benign":
+            benign += 1
+            if not ok:
+                benign_wrong.append(uri)
+    per = tuple((c, right[c], total[c]) for c in total)
+    return Figures(len(rows), per, tuple(benign_wrong), benign, tuple(misses))
+
+
+def main() -> int:
+    """Print the figures table; exit 1 if a threshold is missed."""
+    fig = measure()
+    ok = True
+    print(f"corpus: {fig.rows} rows\n")
+    print(f"{'category':<14}{'right':>7}{'rows':>7}{'recall':>9}")
+    for category, hit, n in fig.per_category:
+        r = hit / n if n else 1.0
+        ok &= r >= RECALL_MIN
+        print(f"{category:<14}{hit:>7}{n:>7}{r:>9.1%}")
+    good = fig.benign_wrong_rate <= BENIGN_WRONG_MAX
+    ok &= good
+    print(
+        f"\nbenign reported wrongly {fig.benign_wrong_rate:>7.1%}  "
+        f"(<= {BENIGN_WRONG_MAX:.0%}) {'ok' if good else 'MISSED'}"
+    )
+    for uri, want, got in fig.misses:
+        print(f"  miss: {uri!r}\n    expected {want!r}\n    got      {got!r}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

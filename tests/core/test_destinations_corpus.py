@@ -10,25 +10,10 @@ Issue 12 "What it must show"; the figures are in docs/performance.md ## Findings
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "measure_destinations", ROOT / "bench" / "measure_destinations.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from bench import measure_destinations as bench
 
 
 def test_corpus_is_large_enough_and_labelled() -> None:
-    bench = _bench()
     rows = bench.load_corpus()
     assert len(rows) >= 80
     categories = {r["category"] for r in rows}
@@ -40,7 +25,6 @@ def test_corpus_is_large_enough_and_labelled() -> None:
 
 
 def test_recall_per_category_and_benign_rows() -> None:
-    bench = _bench()
     fig = bench.measure()
     for category, right, n in fig.per_category:
         assert right / n >= bench.RECALL_MIN, (category, right, n, fig.misses)

@@ -65,7 +65,8 @@ def test_safelinks_every_regional_host(region: str) -> None:
     assert [(h.url, h.via) for h in d.hops] == [(target, "safelinks")]
     hop = d.hops[0]
     assert hop.span is not None and hop.span.of(uri) == pct(target)
-    assert hop.host == "evil.example" and d.input_host == f"{region}.safelinks.protection.outlook.com"
+    assert hop.host == "evil.example"
+    assert d.input_host == f"{region}.safelinks.protection.outlook.com"
 
 
 @pytest.mark.parametrize(
@@ -323,8 +324,10 @@ def test_bing_without_a1_prefix_is_not_guessed() -> None:
 @pytest.mark.parametrize(
     ("uri", "via"),
     [
-        ("https://l.facebook.com/l.php?u=https%3A%2F%2Fevil.example%2F&h=AT0abc", "facebook-redirect"),
-        ("https://lm.facebook.com/l.php?u=https%3A%2F%2Fevil.example%2F&h=AT1", "facebook-redirect"),
+        ("https://l.facebook.com/l.php?u=https%3A%2F%2Fevil.example%2F&h=AT0abc",
+         "facebook-redirect"),
+        ("https://lm.facebook.com/l.php?u=https%3A%2F%2Fevil.example%2F&h=AT1",
+         "facebook-redirect"),
         ("https://l.instagram.com/?u=https%3A%2F%2Fevil.example%2F&e=ATM", "facebook-redirect"),
         ("https://www.linkedin.com/redir/redirect?url=https%3A%2F%2Fevil.example%2F&urlhash=ab",
          "linkedin-redirect"),
@@ -455,7 +458,9 @@ def test_safelinks_wrapping_proofpoint_v2_wrapping_google() -> None:
     texts = [uri, *(h.url for h in d.hops)]
     assert d.hops[0].span is not None and d.hops[0].span.of(texts[0]) == pct(v2)
     assert d.hops[1].span is not None
-    assert d.hops[1].span.of(texts[1]) == "https-3A__www.google.com_url-3Fq-3Dhttps-3A__evil.example_x"
+    assert d.hops[1].span.of(texts[1]) == (
+        "https-3A__www.google.com_url-3Fq-3Dhttps-3A__evil.example_x"
+    )
     assert d.hops[2].span is not None and d.hops[2].span.of(texts[2]) == "https://evil.example/x"
     assert d.hosts == (
         "nam12.safelinks.protection.outlook.com", "urldefense.proofpoint.com",

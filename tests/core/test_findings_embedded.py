@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uriinspector.core.findings import detect_text
 from uriinspector.core.destinations.scan import query_slices
+from uriinspector.core.findings import detect_text
 from uriinspector.core.split import split
 
 

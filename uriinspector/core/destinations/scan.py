@@ -219,6 +219,7 @@ class _Reader:
         if not value:
             return False
         region = Span(path.span.start + pos, path.span.end)
+        steps: tuple[str, ...]
         if c.encoding == "https-host-path":
             decoded = decode_value(value)
             if decoded is None:

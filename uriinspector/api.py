@@ -10,6 +10,7 @@ from __future__ import annotations
 from uriinspector.core.analysis import Analysis, Verdict, analyze
 from uriinspector.core.compare import Comparison, compare
 from uriinspector.core.defang import defang, refang
+from uriinspector.core.destinations import Destination, Destinations, Unknowable, destinations
 from uriinspector.core.diagnostics import Diagnostic
 from uriinspector.core.editions import Edition
 from uriinspector.core.extract import Extracted, extract
@@ -25,6 +26,8 @@ from uriinspector.core.urn import UrnParse, parse_urn, urn_equivalent
 __all__ = [
     "Analysis",
     "Comparison",
+    "Destination",
+    "Destinations",
     "Diagnostic",
     "Edit",
     "Edition",
@@ -37,11 +40,13 @@ __all__ = [
     "Span",
     "SplitReference",
     "Step",
+    "Unknowable",
     "UrnParse",
     "Verdict",
     "analyze",
     "compare",
     "defang",
+    "destinations",
     "extract",
     "normalize",
     "parse",

@@ -362,25 +362,30 @@ def _mentioned(mentions: tuple[Mention, ...], path: str) -> bool:
     return any(m.paths.fullmatch(path) for m in mentions)
 
 
-#: The last scans, kept for the same split object: an analysis scans its input twice
-#: (the embedded-url finding, then the destination chain), with the nested links'
-#: scans in between, and the second scan of each costs nothing.
-_CACHE_SIZE = 8
+#: Recent scans by link text: an analysis scans its input and its first hop for the
+#: embedded-url finding, then again for the destination chain; the second scan of each
+#: costs a dictionary look-up. A scan depends on the text alone.
+_CACHE_SIZE = 16
 _CACHE_MAX_CHARS = 65_536
-_recent: list[tuple[SplitReference, Scan]] = []
+_recent: dict[str, Scan] = {}
 
 
 def scan_link(ref: SplitReference) -> Scan:
     """Every URL ``ref`` carries (table carriers first, then path, query, fragment), and
     whether its own target is unknowable offline. Never raises; bounded by
     :data:`MAX_CARRIED` URLs."""
-    for seen, result in tuple(_recent):
-        if seen is ref:
-            return result
+    text = ref.text
+    cached = _recent.get(text)
+    if cached is not None:
+        return cached
     result = _scan(ref)
-    if len(ref.text) <= _CACHE_MAX_CHARS:  # never pin megabyte inputs in memory
-        _recent.insert(0, (ref, result))
-        del _recent[_CACHE_SIZE:]
+    if len(text) <= _CACHE_MAX_CHARS:  # never pin megabyte inputs in memory
+        if len(_recent) >= _CACHE_SIZE:
+            try:  # drop the oldest (dicts keep insertion order); another thread may race
+                del _recent[next(iter(_recent))]
+            except (KeyError, StopIteration, RuntimeError):
+                _recent.clear()
+        _recent[text] = result
     return result
 
 

@@ -93,16 +93,19 @@ def wrapped_two_kb_uri() -> str:
     return (head + "05%7C02%7C" * 400)[:2048]
 
 
-def median_ms(fn: Callable[[], object], runs: int = 300) -> float:
-    """Median wall time of ``fn()`` in milliseconds, after a warm-up."""
-    for _ in range(20):
-        fn()
-    times = []
+def interleaved_ms(fns: list[Callable[[], object]], runs: int = 400) -> list[float]:
+    """Median wall time of each function in milliseconds, run in turn so that a busy
+    machine slows all of them alike (after a warm-up)."""
+    for fn in fns:
+        for _ in range(20):
+            fn()
+    times: list[list[float]] = [[] for _ in fns]
     for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000
+        for fn, bucket in zip(fns, times, strict=True):
+            t = time.perf_counter()
+            fn()
+            bucket.append(time.perf_counter() - t)
+    return [statistics.median(b) * 1000 for b in times]
 
 
 def _cold(text: str) -> object:
@@ -114,18 +117,27 @@ def _cold(text: str) -> object:
 
 
 def timings() -> list[tuple[str, float]]:
-    """Median times: the findings bench's 2 KB link and a 2 KB three-hop wrapper, each
-    analysed with its destination chain, and the chain alone."""
+    """Median times, interleaved: the findings bench's 2 KB link (every detector) and a
+    2 KB three-hop wrapper, each analysed without and with its destination chain, and
+    the chain alone on a new link."""
     from bench.measure_findings import two_kb_uri
 
     detectors, wrapped = two_kb_uri(), wrapped_two_kb_uri()
-    return [
-        ("analyze + destinations, 2 KB (every detector)",
-         median_ms(lambda: analyze(detectors).destinations)),
-        ("analyze + destinations, 2 KB (3-hop wrapper)",
-         median_ms(lambda: analyze(wrapped).destinations)),
-        ("destinations alone, 2 KB (3-hop wrapper, cold)", median_ms(lambda: _cold(wrapped))),
+    names = [
+        "analyze, 2 KB (every detector)",
+        "analyze + destinations, 2 KB (every detector)",
+        "analyze, 2 KB (3-hop wrapper)",
+        "analyze + destinations, 2 KB (3-hop wrapper)",
+        "destinations alone, 2 KB (3-hop wrapper, cold)",
     ]
+    figures = interleaved_ms([
+        lambda: analyze(detectors),
+        lambda: analyze(detectors).destinations,
+        lambda: analyze(wrapped),
+        lambda: analyze(wrapped).destinations,
+        lambda: _cold(wrapped),
+    ])
+    return list(zip(names, figures, strict=True))
 
 
 def main() -> int:

@@ -251,7 +251,7 @@ class _Reader:
             )
             self.claimed.append(region)
             return True
-        steps = ("proofpoint-v3",) if v3.substituted else ()
+        steps = ("percent",) * v3.percent + ("proofpoint-v3",) * v3.substituted
         span = None if v3.substituted else region
         self.add(Carried(v3.url, c.via, c.title, f"{c.title} link", span, region, steps, True))
         return True

@@ -313,6 +313,14 @@ def test_google_base64_is_the_issue_example() -> None:
     assert d.hops[0].decoding == ("base64",)
 
 
+def test_google_lookalike_host_is_not_google() -> None:
+    # "google.*" means Google's own suffixes (google.de, google.co.uk), not a subdomain
+    # of someone else's domain: the banner must never call evil.example "Google".
+    for uri in ("https://www.google.evil.example/url?q=https://x.example/",
+                "https://google.com.evil.example/url?url=https://x.example/"):
+        assert all(h.via != "google-redirect" for h in destinations(uri).hops), uri
+
+
 def test_google_search_is_not_a_redirect() -> None:
     assert chain("https://www.google.com/search?q=https://evil.example/") == []
 

@@ -39,8 +39,6 @@ NESTED = LazyPattern(
 )
 #: A value that is a protocol-relative reference to another host.
 PROTOCOL_RELATIVE = LazyPattern(r"^(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])[^/\\]")
-#: A query holding some ``=//host`` value.
-RELATIVE_HINT = LazyPattern(r"=(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])")
 #: base64 of "http" (and ftp:/javascript/"//"): a value may hide a URL this way.
 _BASE64_HINTS = ("aHR0c", "ZnRwOi", "amF2YXNjcmlwd", "Ly9")
 _BASE64_SEGMENT = LazyPattern(r"/((?:aHR0c|ZnRwOi)[A-Za-z0-9+_-]{8,}(?:%3[Dd]|=){0,2})")

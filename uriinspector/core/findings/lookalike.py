@@ -30,7 +30,14 @@ from uriinspector.core.findings.base import (
     pct_decode,
     show,
 )
-from uriinspector.core.findings.idn import latin_lookalikes, to_unicode
+from uriinspector.core.findings.idn import (
+    _CYRILLIC_TLDS,
+    _GREEK_TLDS,
+    _NEUTRAL,
+    _script,
+    latin_lookalikes,
+    to_unicode,
+)
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
@@ -99,6 +106,7 @@ class _Index:
     skeletons: dict[str, str]  # skeleton -> label
     deletes: dict[str, tuple[str, ...]]  # label or label minus one char -> typo labels
     owned_by: dict[str, str]  # owned domain -> brand
+    hyphenated: tuple[str, ...]  # brand names with a hyphen (deutsche-bank)
 
 
 _lock = threading.Lock()
@@ -162,6 +170,7 @@ def _build() -> _Index:
         skeletons,
         {k: tuple(v) for k, v in deletes.items()},
         owned_by,
+        tuple(n for n, v in names.items() if "-" in n and v.brand is not None),
     )
 
 
@@ -175,18 +184,54 @@ def index() -> _Index:
     return _index
 
 
+# A Latin letter's Unicode name states its base letter: "LATIN SMALL LETTER P WITH HOOK",
+# "LATIN LETTER SMALL CAPITAL B", "LATIN SMALL LETTER DOTLESS I" (turned, reversed and
+# named letters such as ALPHA or SCHWA do not match: they are not read as a plain letter).
+_LATIN_NAME = LazyPattern(
+    r"LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |DOTLESS )?([A-Z]{1,2})(?: WITH .*)?$"
+)
+
+
+def _name_reading(ch: str) -> str | None:
+    m = _LATIN_NAME.match(unicodedata.name(ch, ""))
+    return m.group(1).lower() if m else None
+
+
+@lru_cache(maxsize=4096)
 def _char_reading(ch: str) -> str | None:
-    """The ASCII text a non-ASCII character reads as in a host name, or None."""
+    """The ASCII text a non-ASCII character reads as in a host name, or None.
+
+    In order: a dash look-alike reads "-"; a UTS #39 confusable of an ASCII letter or
+    digit reads as it (Cyrillic "а"); a Latin letter with a hook, stroke or mark, or a
+    small capital, reads as its base letter (its Unicode name says which), also when
+    UTS #39 puts the character in one class with such a letter (Cyrillic "т" with small
+    capital "ᴛ", Cyrillic "м" with "ʍ" and small capital "ᴍ"); a letter with combining
+    marks reads as the letter without them.
+    """
     if ch in DASHES:
         return "-"
     mapped = latin_lookalikes().get(ch)
     if mapped is not None:
         return mapped
+    named = _name_reading(ch)
+    if named is not None:
+        return named
+    from confusable_homoglyphs import confusables
+
+    data = confusables.confusables_data
+    for entry in data.get(ch, ()):
+        target = entry.get("c", "")
+        if len(target) != 1 or target.isascii():
+            continue
+        # the target, then the other members of its UTS #39 class (м → ʍ → ᴍ)
+        for other in (target, *(e.get("c", "") for e in data.get(target, ()))):
+            named = _name_reading(other) if len(other) == 1 else None
+            if named is not None:
+                return named
     base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
     if base and base.isascii() and base != ch:
         return base.lower()
-    mapped = latin_lookalikes().get(base) if base else None
-    return mapped
+    return None
 
 
 @lru_cache(maxsize=4096)
@@ -257,6 +302,8 @@ def _tricks(candidate: str, label: str) -> str:
     plain = skeleton(candidate)
     if "-" in plain and "-" not in label:
         parts.append("a hyphen splits the name")
+    if len(parts) > 4:
+        parts = [*parts[:3], f"{len(parts) - 3} more characters do the same"]
     return "; ".join(parts) or "the characters read alike"
 
 
@@ -302,10 +349,23 @@ def _imitated(name: _Name, suffix: str, idx: _Index) -> str:
     return same if same in idx.listed else name.domain
 
 
+def _native_name(label: str, suffix: str) -> bool:
+    """A label written wholly in Cyrillic (or Greek) under a top-level domain of that
+    script's countries: an ordinary local name (as idn.py and Chromium's IDN policy
+    treat it), never taken for a Latin brand (``аррӏе.ru``)."""
+    scripts = {_script(c) for c in label} - _NEUTRAL
+    tld = suffix.rsplit(".", 1)[-1]
+    return (scripts == {"CYRILLIC"} and tld in _CYRILLIC_TLDS) or (
+        scripts == {"GREEK"} and tld in _GREEK_TLDS
+    )
+
+
 def _match_label(label: str, suffix: str, idx: _Index) -> tuple[_Name, str] | None:
     """The name ``label`` imitates and the trick, for a registrable domain's label."""
     names = idx.names
     plain = label.isascii()
+    if not plain and _native_name(label, suffix):
+        return None
     skel = skeleton(label)
     hit = idx.skeletons.get(skel)
     if hit is not None and hit != label and (not plain or len(hit) >= 4):
@@ -320,11 +380,15 @@ def _match_label(label: str, suffix: str, idx: _Index) -> tuple[_Name, str] | No
             hit = idx.skeletons.get(text)
             if hit is not None and len(hit) >= 4 and not any(c.isdigit() for c in hit):
                 return names[hit], _tricks(label, hit)
-    if plain and len(label) >= _MIN_TYPO - 1:
-        for key in {label} | {label[:i] + label[i + 1 :] for i in range(len(label))}:
+    for text in dict.fromkeys((label, skel) if plain else (skel,)):
+        if len(text) < _MIN_TYPO - 1 or not text.isascii():
+            continue
+        for key in {text} | {text[:i] + text[i + 1 :] for i in range(len(text))}:
             for cand in idx.deletes.get(key, ()):
-                trick = _edit(label, cand)
+                trick = _edit(text, cand)
                 if trick is not None:
+                    if text != label:
+                        trick = f"{_tricks(label, cand)}, and {trick}"
                     return names[cand], f"a one-letter typo: {trick}"
     return None
 
@@ -347,12 +411,20 @@ def _combo(label: str, idx: _Index) -> tuple[_Name, str] | None:
 
 
 def _brand_affixes(label: str, idx: _Index) -> list[_Name]:
+    """Brand names glued to a phishing word or to their own suffix (``paypallogin``,
+    ``securepaypal``, ``canadapostca``), and hyphenated names with a word added."""
     out = []
+    for name in idx.hyphenated:
+        if label != name and (label.startswith(name + "-") or label.endswith("-" + name)):
+            out.append(idx.names[name])
     for cut in range(3, len(label) - 1):
         head, tail = label[:cut], label[cut:]
         for name, rest in ((head, tail), (tail, head)):
             found = idx.names.get(name)
-            if found is not None and found.brand is not None and rest in KEYWORDS:
+            if found is None or found.brand is None:
+                continue
+            own_suffix = found.domain.partition(".")[2].replace(".", "")
+            if rest in KEYWORDS or (name == head and rest == own_suffix):
                 out.append(found)
     return out
 

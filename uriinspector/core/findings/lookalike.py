@@ -463,6 +463,13 @@ def _subdomain_brand(sub: list[str], idx: _Index) -> tuple[str, str] | None:
 
 
 @lru_cache(maxsize=2048)
+def _site(host: str) -> tuple[str | None, bool]:
+    """The host's registrable domain and whether the host is listed or brand-owned."""
+    reg = registrable_domain(host)
+    return reg, reg is not None and exempt(host, reg, index())
+
+
+@lru_cache(maxsize=2048)
 def judge_host(host: str) -> tuple[_Verdict, ...]:
     """Look-alike verdicts for one host (lowercase Unicode, already decoded)."""
     idx = index()
@@ -470,10 +477,8 @@ def judge_host(host: str) -> tuple[_Verdict, ...]:
     if len(labels) < 2 or any(not lab for lab in labels):
         return ()
     name_host = ".".join(labels)
-    reg = registrable_domain(name_host)
-    if reg is None:
-        return ()
-    if exempt(name_host, reg, idx):
+    reg, is_exempt = _site(name_host)
+    if reg is None or is_exempt:
         return ()
     label, _, suffix = reg.partition(".")
     sub = labels[: len(labels) - len(reg.split("."))]
@@ -570,8 +575,8 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     if out:
         return out
     idx = index()
-    reg = registrable_domain(text.rstrip("."))
-    if reg is not None and exempt(text.rstrip("."), reg, idx):
+    reg, is_exempt = _site(".".join(_split_labels(text.rstrip("."))))
+    if is_exempt:
         return out
     for comp, where in ((ref.userinfo, "user name"), (ref.path, "path"), (ref.query, "query")):
         if comp is None or not comp.text or "." not in comp.text:

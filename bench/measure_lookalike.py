@@ -44,8 +44,8 @@ FALSE_ALARM_MAX = 0.01
 FUZZER_FLOORS: dict[str, float] = {
     "addition": 0.80,  # dhl0.com, okx7.com: a letter after a 3-letter name is ignored
     "bitsquatting": 0.85,  # one flipped bit: a typo of a long name, noise on a short one
-    "cyrillic": 0.60,  # Cyrillic "ь" for b is no UTS #39 look-alike of b
-    "homoglyph": 0.85,  # ə (schwa) and ƿ (wynn) are not read as a and p; two ASCII edits
+    "cyrillic": 0.90,
+    "homoglyph": 0.90,  # two ASCII edits at once (m → nn plus ī) or on a 3-letter name
     "hyphenation": 0.95,
     "insertion": 0.88,
     "omission": 0.88,

@@ -160,8 +160,11 @@ def _build() -> _Index:
     for label, name in names.items():
         skeletons.setdefault(skeleton(label), label)
         if name.typo:
-            for key in {label} | {label[:i] + label[i + 1 :] for i in range(len(label))}:
-                deletes.setdefault(key, []).append(label)
+            # the name and its skeleton (icloud reads "idoud"), each with one letter removed
+            for form in {label, skeleton(label)}:
+                for key in {form} | {form[:i] + form[i + 1 :] for i in range(len(form))}:
+                    if label not in deletes.setdefault(key, []):
+                        deletes[key].append(label)
     return _Index(
         frozenset(listed),
         tlds,
@@ -197,6 +200,12 @@ def _name_reading(ch: str) -> str | None:
     return m.group(1).lower() if m else None
 
 
+#: Latin letters whose Unicode names do not say the letter they are read as, but that
+#: phishing kits (and dnstwist) use for one: eng for n, tone six for b, wynn for p,
+#: schwa for a, u bar for u.
+_READS_AS_LATIN = {"ŋ": "n", "ƅ": "b", "ƿ": "p", "ǝ": "a", "ə": "a", "ʉ": "u"}
+
+
 @lru_cache(maxsize=4096)
 def _char_reading(ch: str) -> str | None:
     """The ASCII text a non-ASCII character reads as in a host name, or None.
@@ -213,7 +222,7 @@ def _char_reading(ch: str) -> str | None:
     mapped = latin_lookalikes().get(ch)
     if mapped is not None:
         return mapped
-    named = _name_reading(ch)
+    named = _name_reading(ch) or _READS_AS_LATIN.get(ch)
     if named is not None:
         return named
     from confusable_homoglyphs import confusables
@@ -225,7 +234,7 @@ def _char_reading(ch: str) -> str | None:
             continue
         # the target, then the other members of its UTS #39 class (м → ʍ → ᴍ)
         for other in (target, *(e.get("c", "") for e in data.get(target, ()))):
-            named = _name_reading(other) if len(other) == 1 else None
+            named = (_name_reading(other) or _READS_AS_LATIN.get(other)) if other else None
             if named is not None:
                 return named
     base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
@@ -299,6 +308,8 @@ def _tricks(candidate: str, label: str) -> str:
     for seq, letter in _SEQUENCES:
         if seq in candidate and seq not in label and letter in label:
             parts.append(f"'{seq}' stands for the letter {letter}")
+        elif letter in candidate and seq in label and seq not in candidate:
+            parts.append(f"the letter {letter} stands for '{seq}'")
     plain = skeleton(candidate)
     if "-" in plain and "-" not in label:
         parts.append("a hyphen splits the name")
@@ -393,7 +404,7 @@ def _match_label(label: str, suffix: str, idx: _Index) -> tuple[_Name, str] | No
             continue
         for key in {text} | {text[:i] + text[i + 1 :] for i in range(len(text))}:
             for cand in idx.deletes.get(key, ()):
-                trick = _edit(text, cand)
+                trick = _edit(text, cand) if text == label else _edit(text, skeleton(cand))
                 if trick is not None:
                     if text != label:
                         trick = f"{_tricks(label, cand)}, and {trick}"

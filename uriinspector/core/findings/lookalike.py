@@ -121,7 +121,9 @@ def _read(name: str) -> list[str]:
 
 
 
-def _build() -> _Index:
+def build_index(exclude: frozenset[str] = frozenset()) -> _Index:
+    """Read the lists and build the index (``exclude``: listed domains to leave out, for
+    the held-out false-alarm measurement in bench/measure_lookalike.py)."""
     listed: set[str] = set()
     tlds: dict[str, str] = {}
     cc_brands: dict[str, str] = {}
@@ -146,6 +148,8 @@ def _build() -> _Index:
                 cc_brands[label] = brand
     top = True
     for line in _read("domains.list"):
+        if line in exclude:
+            continue
         if line == "###END_TOP_BUCKET###":
             top = False
             continue
@@ -183,7 +187,7 @@ def index() -> _Index:
     if _index is None:
         with _lock:
             if _index is None:
-                _index = _build()
+                _index = build_index()
     return _index
 
 
@@ -482,13 +486,21 @@ def _site(host: str) -> tuple[str | None, bool]:
 
 @lru_cache(maxsize=2048)
 def judge_host(host: str) -> tuple[_Verdict, ...]:
-    """Look-alike verdicts for one host (lowercase Unicode, already decoded)."""
-    idx = index()
+    """Look-alike verdicts for one host (lowercase Unicode, already decoded); cached."""
+    return judge_with(host, index())
+
+
+def judge_with(host: str, idx: _Index) -> tuple[_Verdict, ...]:
+    """Look-alike verdicts for one host against the given index (uncached)."""
     labels = _split_labels(host.rstrip("."))
     if len(labels) < 2 or any(not lab for lab in labels):
         return ()
     name_host = ".".join(labels)
-    reg, is_exempt = _site(name_host)
+    if idx is index():
+        reg, is_exempt = _site(name_host)
+    else:
+        reg = registrable_domain(name_host)
+        is_exempt = reg is not None and exempt(name_host, reg, idx)
     if reg is None or is_exempt:
         return ()
     label, _, suffix = reg.partition(".")

@@ -598,7 +598,7 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     if out:
         return out
     idx = index()
-    reg, is_exempt = _site(".".join(_split_labels(text.rstrip("."))))
+    _, is_exempt = _site(".".join(_split_labels(text.rstrip("."))))
     if is_exempt:
         return out
     for comp, where in ((ref.userinfo, "user name"), (ref.path, "path"), (ref.query, "query")):
@@ -612,7 +612,7 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         out.append(Finding(
             BRAND_IN_SUBDOMAIN, "warning", span,
             f"The {where} spells out {spelled}, but the link goes to "
-            f"{show(reg or text)}: the name is there to be trusted at a glance.",
+            f"{show(text)}: the name is there to be trusted at a glance.",
             imitates=spelled,
         ))
         break

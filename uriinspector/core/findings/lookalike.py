@@ -440,14 +440,18 @@ def _brand_affixes(label: str, idx: _Index) -> list[_Name]:
     for name in idx.hyphenated:
         if label != name and (label.startswith(name + "-") or label.endswith("-" + name)):
             out.append(idx.names[name])
+    names = idx.names
     for cut in range(3, len(label) - 1):
         head, tail = label[:cut], label[cut:]
-        for name, rest in ((head, tail), (tail, head)):
-            found = idx.names.get(name)
-            if found is None or found.brand is None:
-                continue
-            own_suffix = found.domain.partition(".")[2].replace(".", "")
-            if rest in KEYWORDS or (name == head and rest == own_suffix):
+        if tail in KEYWORDS or len(tail) <= 5:  # a word, or maybe the name's own suffix
+            found = names.get(head)
+            if found is not None and found.brand is not None and (
+                tail in KEYWORDS or tail == found.domain.partition(".")[2].replace(".", "")
+            ):
+                out.append(found)
+        if head in KEYWORDS:
+            found = names.get(tail)
+            if found is not None and found.brand is not None:
                 out.append(found)
     return out
 
@@ -511,7 +515,7 @@ def judge_with(host: str, idx: _Index) -> tuple[_Verdict, ...]:
     ):
         label, suffix, sub = sub[-1], f"{label}.{suffix}", sub[:-1]
     out: list[_Verdict] = []
-    shown = show(name_host)
+    shown = name_host if name_host.isprintable() else show(name_host)
     matched = _match_label(label, suffix, idx)
     if matched is not None:
         name, trick = matched

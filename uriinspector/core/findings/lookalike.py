@@ -33,11 +33,10 @@ from uriinspector.core.findings.base import (
 from uriinspector.core.findings.idn import (
     _CYRILLIC_TLDS,
     _GREEK_TLDS,
-    _NEUTRAL,
-    _script,
     latin_lookalikes,
     to_unicode,
 )
+from uriinspector.core.findings.scripts import resolved_scripts
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
@@ -368,10 +367,14 @@ def _native_name(label: str, suffix: str) -> bool:
     """A label written wholly in Cyrillic (or Greek) under a top-level domain of that
     script's countries: an ordinary local name (as idn.py and Chromium's IDN policy
     treat it), never taken for a Latin brand (``аррӏе.ru``)."""
-    scripts = {_script(c) for c in label} - _NEUTRAL
+    # scripts resolved through Script_Extensions: "аррӏе" with the Katakana-Hiragana
+    # prolonged sound mark ー is no single-script name (UTS #39 §5.1)
+    scripts = resolved_scripts(label)
+    if not scripts or "LATIN" in scripts:
+        return False
     tld = suffix.rsplit(".", 1)[-1]
-    return (scripts == {"CYRILLIC"} and tld in _CYRILLIC_TLDS) or (
-        scripts == {"GREEK"} and tld in _GREEK_TLDS
+    return ("CYRILLIC" in scripts and tld in _CYRILLIC_TLDS) or (
+        "GREEK" in scripts and tld in _GREEK_TLDS
     )
 
 

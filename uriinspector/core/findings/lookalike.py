@@ -118,8 +118,6 @@ def _read(name: str) -> list[str]:
     return [ln for ln in lines if ln and (ln[0] != "#" or ln.startswith("###"))]
 
 
-
-
 def build_index(exclude: frozenset[str] = frozenset()) -> _Index:
     """Read the lists and build the index (``exclude``: listed domains to leave out, for
     the held-out false-alarm measurement in bench/measure_lookalike.py)."""
@@ -181,7 +179,7 @@ def build_index(exclude: frozenset[str] = frozenset()) -> _Index:
 
 
 def index() -> _Index:
-    """The well-known index, built on first use (about 20 ms) and shared after."""
+    """The well-known index, built on first use (about 0.1 s) and shared after."""
     global _index
     if _index is None:
         with _lock:

@@ -71,9 +71,14 @@ class _Pending:
 
 @dataclass(slots=True)
 class _Found:
+    limit: int = MAX_LINKS
     links: list[_Pending] = field(default_factory=list)
     base: str | None = None
-    dropped: int = 0
+    stopped_at: int | None = None  # offset where the link limit stopped the reading
+
+
+class _Stop(Exception):
+    """Raised inside the parser to stop reading once the link limit is reached."""
 
 
 class _Scanner(HTMLParser):
@@ -127,9 +132,9 @@ class _Scanner(HTMLParser):
     # -- events --------------------------------------------------------------------------
 
     def _add(self, raw: str, kind: LinkKind, span: Span | None) -> _Pending | None:
-        if len(self._found.links) >= MAX_LINKS:
-            self._found.dropped += 1
-            return None
+        if len(self._found.links) >= self._found.limit:
+            self._found.stopped_at = self._tag_offset()
+            raise _Stop
         link = _Pending(raw, kind, span)
         self._found.links.append(link)
         return link
@@ -232,7 +237,7 @@ def resolve_reference(base: str | None, raw: str) -> tuple[str, str | None]:
         result = resolve(base, raw, "rfc3986")
         target = result.target if result.target is not None else raw
     browser = read_whatwg(raw, base)
-    if not browser.valid or browser.href is None:
+    if not browser.valid or browser.href is None or browser.href == target:
         return target, None
     ours = read_whatwg(target)
     if ours.valid and ours.href == browser.href:
@@ -240,18 +245,23 @@ def resolve_reference(base: str | None, raw: str) -> tuple[str, str | None]:
     return target, browser.href
 
 
-def extract_html(text: str, base: str | None = None, part: str | None = None) -> Document:
+def extract_html(
+    text: str, base: str | None = None, part: str | None = None, *, max_links: int = MAX_LINKS
+) -> Document:
     """Every link target in ``text`` (an HTML document or fragment); never raises.
 
     ``base`` is the document's own URL (the user's choice in the window); a
     ``<base href>`` in the document is resolved against it and wins, as in a browser.
+    Reading stops at ``max_links`` link targets, with a problem saying where.
     """
-    found = _Found()
+    found = _Found(limit=max(0, max_links))
     problems: list[Problem] = []
     scanner = _Scanner(text, found)
     try:
         scanner.feed(text)
         scanner.close()
+    except _Stop:
+        pass
     except Exception as exc:  # html.parser has raised on odd markup in some versions
         problems.append(
             Problem(
@@ -290,12 +300,12 @@ def extract_html(text: str, base: str | None = None, part: str | None = None) ->
                 browser_uri=browser,
             )
         )
-    if found.dropped:
+    if found.stopped_at is not None:
         problems.append(
             Problem(
                 "too-many-links",
-                f"{found.dropped} more link targets were not listed (the limit is "
-                f"{MAX_LINKS} per document).",
+                f"Reading stopped at {found.limit} link targets (character {found.stopped_at}"
+                f" of {len(text)}); the rest of the document was not read.",
                 part,
             )
         )

@@ -20,7 +20,7 @@ class FakeAttachment:
 @dataclass
 class FakeMessage:
     body: str | None
-    htmlBody: bytes | None  # noqa: N815 (extract-msg's attribute name)
+    htmlBody: bytes | None
     attachments: list[FakeAttachment] = field(default_factory=list)
     subject: str | None = "Invoice"
 
@@ -57,10 +57,10 @@ def test_a_property_that_raises_is_a_problem() -> None:
         body = "ok https://ok.example/"
 
         @property
-        def htmlBody(self) -> bytes:  # noqa: N802
+        def htmlBody(self) -> bytes:
             raise ValueError("stream missing")
 
-        attachments: list[object] = []
+        attachments: tuple[object, ...] = ()
 
     doc = extract_message(Broken())
     assert [link.uri for link in doc.links] == ["https://ok.example/"]

@@ -18,8 +18,8 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
-import re
 import email
+import re
 from email import policy
 from email.message import EmailMessage, Message
 from typing import Final

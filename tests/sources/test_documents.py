@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.sources.builders import PHISH_QR_URL, phishing_mail, qr_png
 from uriinspector.sources import open_path, read_bytes, read_path, sniff, with_verdicts
@@ -129,3 +131,10 @@ def test_mail_html_and_qr_paths_open_no_socket() -> None:
     assert "http://remote.example/a.png" in [link.uri for link in doc.links]
     assert image.links and page.links
     assert _events == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300), st.sampled_from([None, "x.eml", "x.html", "x.png", "x.msg"]))
+def test_read_bytes_never_raises(data: bytes, name: str | None) -> None:
+    doc = read_bytes(data, name)
+    assert doc.source == name

@@ -41,7 +41,10 @@ def test_read_bytes_of_each_kind() -> None:
     html = read_bytes(HTML, "page.html")
     assert html.kind == "html" and html.source == "page.html" and html.links[0].mismatch
     text = read_bytes("café <http://a.example/x>".encode("cp1252"))
-    assert text.links[0].uri == "http://a.example/x" and text.links[0].span is not None
+    span = text.links[0].span
+    assert text.links[0].uri == "http://a.example/x" and span is not None
+    assert text.text is not None and text.text[span.start : span.end] == "http://a.example/x"
+    assert html.text is not None and html.links[0].span is not None
     assert read_bytes(b"\x89PNG\r\n\x1a\nnope").problems[0].code == "not-an-image"
 
 

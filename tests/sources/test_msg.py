@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from tests.sources.builders import PHISH_QR_URL, qr_png
 from uriinspector.sources.msg import MAX_DEPTH, extract_message, extract_msg_bytes
 
@@ -71,3 +73,25 @@ def test_real_library_on_bytes_that_are_no_message() -> None:
     for data in (b"plain text", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600):
         doc = extract_msg_bytes(data)
         assert doc.links == () and doc.problems[0].code == "unreadable"
+
+
+def test_bytes_go_through_extract_msg_and_the_message_is_closed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The glue around the library: openMsg gets the bytes, the message is closed after."""
+    import extract_msg
+
+    seen: list[object] = []
+
+    class Opened(FakeMessage):
+        def close(self) -> None:
+            seen.append("closed")
+
+    def open_msg(data: object, **kwargs: object) -> Opened:
+        seen.append(data)
+        return Opened("see https://opened.example/", None)
+
+    monkeypatch.setattr(extract_msg, "openMsg", open_msg)
+    doc = extract_msg_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 fake")
+    assert [link.uri for link in doc.links] == ["https://opened.example/"]
+    assert seen == [b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 fake", "closed"]

@@ -1,7 +1,7 @@
-"""Outlook .msg mapping. extract-msg cannot write .msg files and no small public sample
-was reachable offline, so the mapping is tested on objects with extract-msg's interface
-(``body``, ``htmlBody`` bytes, ``attachments`` with ``data``/``mimetype``, an embedded
-message as ``data``), and the real library is driven on bytes that are not a message."""
+"""Outlook .msg files through the real extract-msg. extract-msg cannot write .msg files
+and no small public sample could be fetched offline, so the tests write real ones
+(``msgfile.py`` over a minimal [MS-CFB] writer, ``cfb.py``); the mapping is also driven
+on objects with extract-msg's interface for the cases a file cannot easily show."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.sources.builders import PHISH_QR_URL, qr_png
+from tests.sources.msgfile import write_msg
 from uriinspector.sources.msg import MAX_DEPTH, extract_message, extract_msg_bytes
 
 
@@ -95,3 +96,30 @@ def test_bytes_go_through_extract_msg_and_the_message_is_closed(
     doc = extract_msg_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 fake")
     assert [link.uri for link in doc.links] == ["https://opened.example/"]
     assert seen == [b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 fake", "closed"]
+
+
+def test_a_real_msg_file_read_by_extract_msg() -> None:
+    data = write_msg(
+        "Invoice overdue",
+        "Pay now: https://evil.example/pay",
+        b'<p><a href="https://evil.example/pay">https://www.paypal.com/</a></p>',
+        [("pay.png", "image/png", qr_png(PHISH_QR_URL)), ("terms.pdf", "application/pdf",
+                                                           b"%PDF-1.4 not really")],
+        embedded=("Earlier", "see https://inner.example/thread", None),
+    )
+    doc = extract_msg_bytes(data)
+    assert doc.problems == ()
+    assert doc.subject == "Invoice overdue"
+    assert [(link.part, link.uri, link.mismatch) for link in doc.links] == [
+        ("1 text/plain", "https://evil.example/pay", False),
+        ("2 text/html", "https://evil.example/pay", True),
+        ("3 image/png (QR)", PHISH_QR_URL, False),
+        ("5 message/rfc822 › 1 text/plain", "https://inner.example/thread", False),
+    ]
+
+
+def test_a_msg_whose_image_is_not_an_image() -> None:
+    doc = extract_msg_bytes(write_msg("x", "ok https://ok.example/", None,
+                                      [("a.png", "image/png", b"no png here")]))
+    assert [link.uri for link in doc.links] == ["https://ok.example/"]
+    assert [(p.code, p.part) for p in doc.problems] == [("not-an-image", "3 image/png")]

@@ -41,6 +41,7 @@ from uriinspector import APP_ID, __version__
 from uriinspector.gui import gallery, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
+from uriinspector.gui.plain import plain_action_text, plain_label, plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
 from uriinspector.gui.uri_field import UriField, mime_text, refang_pasted, visible_text
 
@@ -83,7 +84,7 @@ class MissingPane(QWidget):
     def __init__(self, title: str, error: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        label = QLabel(f"The {title} pane could not be loaded:\n{error}", self)
+        label = plain_label(QLabel(f"The {title} pane could not be loaded:\n{error}", self))
         label.setWordWrap(True)
         layout.addWidget(label)
         layout.addStretch(1)
@@ -731,7 +732,7 @@ class MainWindow(QMainWindow):
         try:
             self.export_json(Path(name))
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Export failed", str(exc))
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
         self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
 
@@ -759,7 +760,7 @@ class MainWindow(QMainWindow):
         try:
             self.export_report(Path(name), fmt)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Export failed", str(exc))
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
         self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
 
@@ -778,7 +779,7 @@ class MainWindow(QMainWindow):
         try:
             self.export_field_png(Path(name))
         except OSError as exc:
-            QMessageBox.warning(self, "Export failed", str(exc))
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
         self.statusBar().showMessage(f"Exported the field to {name}.", 5000)
 
@@ -920,7 +921,7 @@ class MainWindow(QMainWindow):
 
     def _warn_settings_problem(self) -> None:
         if self.isVisible() and self.settings.problem:
-            QMessageBox.warning(self, "Settings were reset", self.settings.problem)
+            QMessageBox.warning(self, "Settings were reset", plain_message(self.settings.problem))
 
     def _fill_recent_menu(self) -> None:
         self.recentMenu.clear()
@@ -929,7 +930,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
             return
         for uri in self.settings.recent:
-            action = self.recentMenu.addAction(visible_text(uri, 80))
+            action = self.recentMenu.addAction(plain_action_text(uri))
             action.triggered.connect(
                 lambda _checked=False, u=uri: self._on_findings_inspect_requested(u)
             )

@@ -40,6 +40,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
 
 from uriinspector.gui.offsets import OffsetTable
+from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
 
 if TYPE_CHECKING:
@@ -624,7 +625,7 @@ class UriField(QTextEdit):
                 doc_pos -= 1
             tip = self.describe(self._table.to_code_point(doc_pos))
             if tip:
-                QToolTip.showText(event.globalPos(), tip, self)
+                QToolTip.showText(event.globalPos(), plain_tooltip(tip), self)
             else:
                 QToolTip.hideText()
             return True

@@ -67,7 +67,7 @@ def row_text(e: Extracted, verdict: Verdict | None) -> str:
 class ExtractPane(QWidget):
     """Text box, "Extract" button, the list of found URIs with verdicts, batch export."""
 
-    uriRequested = Signal(str)
+    uriRequested = Signal(object)  # exact str (a str signal would go through QString)
     extractionFinished = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:

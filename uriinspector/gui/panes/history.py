@@ -62,9 +62,10 @@ class _HistoryTree(QTreeWidget):
 class HistoryPane(QWidget):
     """Recent inspections with a search box, pin/unpin, remove and clear."""
 
-    inspectRequested = Signal(str)
-    pinRequested = Signal(str, bool)
-    removeRequested = Signal(str)
+    # object, not str: the exact text (a str signal would go through QString)
+    inspectRequested = Signal(object)
+    pinRequested = Signal(object, bool)
+    removeRequested = Signal(object)
     clearRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -54,6 +54,14 @@ class _Bytes(QMimeData):
         return QByteArray(self._raw) if mimetype == self._fmt else None
 
 
+@pytest.fixture(autouse=True)
+def _clipboard_freed_while_python_lives(qapp: object) -> Iterator[None]:
+    """Mime data made in Python and left on the clipboard would be deleted by Qt after
+    the interpreter is gone (a fatal error at exit): take it back after each test."""
+    yield
+    QGuiApplication.clipboard().clear()
+
+
 @pytest.fixture
 def window(qtbot: QtBot) -> Iterator[MainWindow]:
     w = MainWindow()

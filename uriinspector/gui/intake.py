@@ -176,11 +176,14 @@ def _file_path(uri: str) -> str | None:
     return unquote(parts.path, errors="surrogateescape")
 
 
-def from_mime(data: QMimeData | None, *, refang: bool = True) -> Intake:
+def from_mime(
+    data: QMimeData | None, *, refang: bool = True, all_links: bool = False
+) -> Intake:
     """What a paste or a drop offers, as exact text (or a file, or an image).
 
     Order: ``text/plain`` exactly as offered; else a ``text/uri-list`` decoded from
-    its bytes (its first link; a ``file:`` link is a dropped file); else an image.
+    its bytes (its first link, or with ``all_links`` every link one per line; a
+    ``file:`` link is a dropped file); else an image.
     """
     if data is None:
         return Intake("empty")
@@ -189,6 +192,8 @@ def from_mime(data: QMimeData | None, *, refang: bool = True) -> Intake:
         return from_text(plain[0], plain[1], refang=refang)
     if _URI_LIST in data.formats():
         uris = decode_uri_list(bytes(data.data(_URI_LIST).data()))
+        if uris and all_links:
+            return from_text("\n".join(uris), _URI_LIST, refang=refang)
         if uris:
             path = _file_path(uris[0])
             if path is not None:

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from uriinspector.core.analysis import Verdict, analyze
 from uriinspector.core.extract import Extracted, extract
-from uriinspector.gui import resources
+from uriinspector.gui import intake, resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
 from uriinspector.gui.plain import plain_label, plain_message
@@ -64,6 +64,22 @@ def row_text(e: Extracted, verdict: Verdict | None) -> str:
     return f"{word} — {visible_text(e.label, 300)}"
 
 
+class IntakeTextBox(QPlainTextEdit):
+    """The text to extract from: pastes and drops pass ``gui/intake.py`` (the exact
+    text offered; a dropped link list whole, one link per line, never through QUrl)."""
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        """Insert what intake hands over (text, or a file's link); nothing for images."""
+        got = intake.from_mime(source, refang=False, all_links=True)
+        if got.kind in ("text", "file"):
+            self.textCursor().insertText(got.text)
+            self.ensureCursorVisible()
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        """Accept what intake can take."""
+        return intake.accepts(source)
+
+
 class ExtractPane(QWidget):
     """Text box, "Extract" button, the list of found URIs with verdicts, batch export."""
 
@@ -82,7 +98,7 @@ class ExtractPane(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.textBox = QPlainTextEdit(self)
+        self.textBox = IntakeTextBox(self)
         name_widget(self.textBox, "extractText", "Text to extract URIs from")
         self.textBox.setPlaceholderText(
             "Paste a whole mail or document here, then press Extract."

@@ -158,7 +158,7 @@ def _image(data: QMimeData) -> Intake | None:
             out = QByteArray()
             buffer = QBuffer(out)
             buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-            image.save(buffer, "PNG")
+            image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stub wants bytes; PySide takes str
             buffer.close()
             return Intake("image", data=bytes(out.data()), name="image/png")
     return None

@@ -221,3 +221,22 @@ def test_the_extract_box_takes_every_dropped_link_exactly(window: MainWindow) ->
     box = window.pane("extract").textBox
     box.insertFromMimeData(OfferedMime({"text/uri-list": b"# x\r\nhttp://0177.0.0.01/\r\njavascript:%61lert(1)\r\n"}))
     assert box.toPlainText() == "http://0177.0.0.01/\njavascript:%61lert(1)"
+
+
+@pytest.mark.parametrize("offered", DROPPED.values(), ids=DROPPED.keys())
+def test_one_line_inputs_take_pastes_and_drops_exactly(
+    window: MainWindow, qtbot: QtBot, offered: str
+) -> None:
+    """The Resolution pane's reference and the ladder's second URI (IntakeLineEdit)."""
+    reference = window.pane("resolution").referenceField
+    reference.clear()
+    QGuiApplication.clipboard().setMimeData(_uri_list(offered))
+    reference.setFocus()
+    qtbot.keyClick(reference, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert reference.text() == offered  # never refanged: it is a reference being studied
+    compare = window.pane("ladder").compareField
+    compare.clear()
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    data = _uri_list(offered)
+    compare.dropEvent(QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, data, buttons, mods))
+    assert compare.text() == offered

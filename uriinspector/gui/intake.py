@@ -16,6 +16,9 @@ what the offered content is and hands over the EXACT text the other program offe
 * files and images are recognised and handed over as such (``kind`` ``"file"`` /
   ``"image"``, with their bytes); the window says what it cannot open yet.
 
+One-line inputs (the Resolution pane's base and reference, the ladder's second URI,
+the Components editor) are :class:`IntakeLineEdit`: their pastes and drops pass here too.
+
 Extending it: a new source (``.eml``, ``.msg``, ``.html``, a clipboard image) is one
 more branch here that returns an :class:`Intake`; the window acts on ``kind``.
 """
@@ -27,10 +30,21 @@ from dataclasses import dataclass
 from typing import Literal
 
 from PySide6.QtCore import QMimeData
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import QLineEdit
 
 __all__ = [
     "REFANG_LIMIT",
     "Intake",
+    "IntakeLineEdit",
     "accepts",
     "decode_uri_list",
     "from_argument",
@@ -213,3 +227,58 @@ def accepts(data: QMimeData | None) -> bool:
         f.split(";")[0].strip().lower() in (_PLAIN, _URI_LIST) or f.lower().startswith("image/")
         for f in data.formats()
     )
+
+
+class IntakeLineEdit(QLineEdit):
+    """A one-line input whose pastes and drops pass intake (the exact text offered).
+
+    ``QLineEdit`` pastes and drops through ``QMimeData.text()``, which falls back to a
+    link list through ``QUrl``; here Ctrl+V, the context menu's Paste and a drop take
+    :func:`from_mime` instead (first line only: the field is one line).
+    """
+
+    def _take(self, data: QMimeData | None) -> bool:
+        got = from_mime(data, refang=False)
+        if got.kind not in ("text", "file") or self.isReadOnly():
+            return False
+        self.insert(got.text.split("\n", 1)[0].rstrip("\r"))
+        return True
+
+    def _paste(self) -> None:
+        self._take(QGuiApplication.clipboard().mimeData())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Ctrl+V (the platform's Paste keys) goes through intake."""
+        if event.matches(QKeySequence.StandardKey.Paste):
+            self._paste()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The standard menu, its Paste action going through intake."""
+        menu = self.createStandardContextMenu()
+        for action in menu.actions():
+            if action.objectName() == "edit-paste":
+                action.triggered.disconnect()
+                action.triggered.connect(self._paste)
+        menu.exec(event.globalPos())
+        menu.deleteLater()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept what intake can take."""
+        if not self.isReadOnly() and accepts(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        """Follow the drop position with the cursor."""
+        if not self.isReadOnly() and accepts(event.mimeData()):
+            self.setCursorPosition(self.cursorPositionAt(event.position().toPoint()))
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Insert the dropped text at the drop position."""
+        self.setCursorPosition(self.cursorPositionAt(event.position().toPoint()))
+        if self._take(event.mimeData()):
+            event.acceptProposedAction()
+            self.setFocus()

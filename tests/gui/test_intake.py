@@ -240,3 +240,10 @@ def test_one_line_inputs_take_pastes_and_drops_exactly(
     data = _uri_list(offered)
     compare.dropEvent(QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, data, buttons, mods))
     assert compare.text() == offered
+
+
+def test_a_link_list_inspects_the_first_and_says_how_many(window: MainWindow) -> None:
+    data = OfferedMime({"text/uri-list": b"http://0177.0.0.01/\r\nhttp://b.example/\r\n"})
+    _drop_on(window, data, QPointF(60, 300))
+    assert window.uri() == "http://0177.0.0.01/"
+    assert "2 links were offered" in window.statusBar().currentMessage()

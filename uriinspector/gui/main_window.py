@@ -682,7 +682,7 @@ class MainWindow(QMainWindow):
             message = (f"Reading links from images is not supported yet ({got.name}, "
                        f"{len(got.data or b''):,} bytes): nothing was inspected.")
         elif got.more:
-            message = f"The drop held {got.more + 1} links; the first is inspected."
+            message = f"{got.more + 1} links were offered; the first is inspected."
         else:
             return
         self.statusBar().showMessage(message, 15000)

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -32,9 +32,10 @@ from PySide6.QtWidgets import (
 
 from uriinspector.core.analysis import Verdict, analyze
 from uriinspector.core.extract import Extracted, extract
-from uriinspector.gui import resources
+from uriinspector.gui import intake, resources
 from uriinspector.gui.panes import palette
-from uriinspector.gui.panes._common import name_widget, visible_text
+from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
+from uriinspector.gui.plain import plain_label, plain_message
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -63,10 +64,26 @@ def row_text(e: Extracted, verdict: Verdict | None) -> str:
     return f"{word} — {visible_text(e.label, 300)}"
 
 
+class IntakeTextBox(QPlainTextEdit):
+    """The text to extract from: pastes and drops pass ``gui/intake.py`` (the exact
+    text offered; a dropped link list whole, one link per line, never through QUrl)."""
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        """Insert what intake hands over (text, or a file's link); nothing for images."""
+        got = intake.from_mime(source, refang=False, all_links=True)
+        if got.kind in ("text", "file"):
+            self.textCursor().insertText(got.text)
+            self.ensureCursorVisible()
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        """Accept what intake can take."""
+        return intake.accepts(source)
+
+
 class ExtractPane(QWidget):
     """Text box, "Extract" button, the list of found URIs with verdicts, batch export."""
 
-    uriRequested = Signal(str)
+    uriRequested = Signal(object)  # exact str (a str signal would go through QString)
     extractionFinished = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -81,7 +98,7 @@ class ExtractPane(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.textBox = QPlainTextEdit(self)
+        self.textBox = IntakeTextBox(self)
         name_widget(self.textBox, "extractText", "Text to extract URIs from")
         self.textBox.setPlaceholderText(
             "Paste a whole mail or document here, then press Extract."
@@ -97,7 +114,7 @@ class ExtractPane(QWidget):
         )
         self.extractButton.clicked.connect(self.run_extraction)
         row.addWidget(self.extractButton)
-        self.status = QLabel(self)
+        self.status = plain_label(QLabel(self))
         name_widget(self.status, "extractStatus")
         row.addWidget(self.status, 1)
         # One button with a format menu keeps the row narrow (the window fits 1024 px).
@@ -155,7 +172,7 @@ class ExtractPane(QWidget):
         for i, e in enumerate(self._found):
             item = QListWidgetItem(row_text(e, None))
             item.setData(INDEX_ROLE, i)
-            item.setToolTip(e.target if len(e.target) <= 2000 else e.target[:2000] + "…")
+            item.setToolTip(plain_tooltip(e.target))
             self.view.addItem(item)
         self.view.setUpdatesEnabled(True)
         self.exportButton.setEnabled(bool(self._found))
@@ -185,7 +202,7 @@ class ExtractPane(QWidget):
                     else base.color(base.ColorRole.Text)
                 )
                 reasons = "\n".join(verdict.reasons)
-                item.setToolTip(f"{visible_text(e.target, 300)}\n\n{reasons}")
+                item.setToolTip(plain_tooltip(f"{visible_text(e.target, 300)}\n\n{reasons}"))
             if time.perf_counter() >= deadline:
                 break
         self._update_status()
@@ -230,6 +247,6 @@ class ExtractPane(QWidget):
         try:
             written = self.export_all(Path(name), fmt)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Export failed", str(exc))
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
         self.status.setText(f"Wrote {len(written)} reports to {name}.")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QPoint, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from uriinspector.core.findings.base import Finding
 
 EMBEDDED_URL = "embedded-url"
-#: Role holding the nested URL of an ``embedded-url`` row.
+#: Role holding the row number of an ``embedded-url`` row (its nested URL: ``_rows``).
 NESTED_ROLE = Qt.ItemDataRole.UserRole + 3
 #: Role holding ``"finding"`` or ``"diagnostic"``.
 KIND_ROLE = Qt.ItemDataRole.UserRole + 4
@@ -81,7 +82,7 @@ class FindingsPane(QWidget):
     """A list of findings and parse diagnostics with severity icons and codes."""
 
     spanRequested = Signal(int, int)
-    inspectRequested = Signal(str)
+    inspectRequested = Signal(object)  # exact str (a str signal would go through QString)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -91,6 +92,11 @@ class FindingsPane(QWidget):
         self.summary.setObjectName("findingsSummary")
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
+        # The verdict's sign is an icon (resources/icons), never a glyph: U+26D4 is in
+        # no font a fresh Debian has (issue 13 item 10).
+        self.summaryIcon = QLabel(self)
+        self.summaryIcon.setObjectName("findingsSummaryIcon")
+        self._summary_level: str | None = None
         self.view = QListWidget(self)
         name_widget(self.view, "findingsView", "Findings")
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -106,7 +112,11 @@ class FindingsPane(QWidget):
         buttons.addWidget(self.inspect_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.summary)
+        header = QHBoxLayout()
+        header.setContentsMargins(4, 2, 4, 2)
+        header.addWidget(self.summaryIcon)
+        header.addWidget(self.summary, 1)
+        layout.addLayout(header)
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
         self.view.currentItemChanged.connect(self._on_view_current_item_changed)
@@ -142,7 +152,7 @@ class FindingsPane(QWidget):
             clear_list(self.view)
             bold = QFont(self.view.font())
             bold.setBold(True)
-            for row in rows:
+            for number, row in enumerate(rows):
                 icon = (
                     self._finding_icon(row.severity)
                     if row.kind == "finding"
@@ -154,7 +164,7 @@ class FindingsPane(QWidget):
                 item.setData(KIND_ROLE, row.kind)
                 set_cell(item, tooltip=row.tooltip)
                 if row.nested is not None:
-                    item.setData(NESTED_ROLE, row.nested)
+                    item.setData(NESTED_ROLE, number)  # the exact str stays in self._rows
                 if row.kind == "finding" and row.severity == "danger":
                     set_cell(item, font=bold)
                 self.view.addItem(item)
@@ -203,15 +213,21 @@ class FindingsPane(QWidget):
         )
         if level is None:
             self.summary.setText(esc(counts))
+            self.summaryIcon.hide()
             return
-        colour = palette.severity_color(
-            "danger" if level == "danger" else "warning" if level == "caution" else "info",
-            self.palette(),
-        )
-        glyph = palette.SEVERITY_GLYPHS.get(level, "✓")
+        severity = "danger" if level == "danger" else "warning" if level == "caution" else "info"
+        colour = palette.severity_color(severity, self.palette())
         label = {"danger": "Danger", "caution": "Caution"}.get(level, "Nothing notable")
+        if level != self._summary_level:
+            self._summary_level = level
+            side = max(14, QFontMetrics(self.summary.font()).height())
+            self.summaryIcon.setPixmap(
+                resources.icon(severity).pixmap(QSize(side, side), self.devicePixelRatioF())
+            )
+            self.summaryIcon.setAccessibleName(label)
+        self.summaryIcon.show()
         self.summary.setText(
-            f"<b style='color:{colour.name()}'>{esc(glyph)} {esc(label)}</b> · {esc(counts)}"
+            f"<b style='color:{colour.name()}'>{esc(label)}</b> · {esc(counts)}"
         )
 
     def _finding_icon(self, severity: str) -> QIcon:
@@ -291,19 +307,28 @@ class FindingsPane(QWidget):
 
     def _update_button(self) -> None:
         item = self.view.currentItem()
-        self.inspect_button.setEnabled(item is not None and item.data(NESTED_ROLE) is not None)
+        self.inspect_button.setEnabled(bool(self._nested_of(item)))
+
+    def _nested_of(self, item: QListWidgetItem | None) -> str | None:
+        """A row's nested URL, exactly (a str stored in an item role would become a
+        QString, which drops lone surrogates: the row keeps its number instead)."""
+        number = None if item is None else item.data(NESTED_ROLE)
+        rows = self._rows or ()
+        if isinstance(number, int) and 0 <= number < len(rows):
+            return rows[number].nested
+        return None
 
     def _on_inspect_clicked(self) -> None:
-        item = self.view.currentItem()
-        if item is not None and item.data(NESTED_ROLE):
-            self.inspectRequested.emit(str(item.data(NESTED_ROLE)))
+        url = self._nested_of(self.view.currentItem())
+        if url:
+            self.inspectRequested.emit(url)
 
     def _on_view_context_menu(self, pos: QPoint) -> None:
         item = self.view.itemAt(pos)
-        if item is None or not item.data(NESTED_ROLE):
+        url = self._nested_of(item)
+        if not url:
             return
         menu = QMenu(self)
         action = menu.addAction("Inspect this URL")
-        url = str(item.data(NESTED_ROLE))
         action.triggered.connect(lambda: self.inspectRequested.emit(url))
         menu.exec(self.view.viewport().mapToGlobal(pos))

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector.core.editions import EDITION_TITLES
+from uriinspector.gui.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
@@ -40,6 +41,7 @@ from uriinspector.gui.panes._common import (
     clear_tree,
     esc,
     name_widget,
+    plain_tooltip,
     put_table_item,
     set_cell,
     table_item,
@@ -104,9 +106,9 @@ class ResolutionPane(QWidget):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._mono = mono
 
-        self.baseField = QLineEdit(DEFAULT_BASE, self)
+        self.baseField = IntakeLineEdit(DEFAULT_BASE, self)  # pastes/drops: exact text
         name_widget(self.baseField, "baseField", "Base URI")
-        self.referenceField = QLineEdit(self)
+        self.referenceField = IntakeLineEdit(self)
         name_widget(self.referenceField, "referenceField", "Reference")
         self.referenceField.setPlaceholderText("a relative reference, e.g. ../g?y#s")
         self.targetField = QLineEdit(self)
@@ -318,7 +320,7 @@ class ResolutionPane(QWidget):
                         f"<p>{esc(rules_label(r.rules))} gives <code>{esc(text)}</code>; "
                         f"RFC 3986 gives <code>{esc(target_text(reference))}</code></p>"
                         if reference is not None
-                        else esc(text)
+                        else plain_tooltip(text)
                     )
                 table.setItem(row, col, item)
         table.resizeColumnsToContents()
@@ -401,7 +403,7 @@ class ResolutionPane(QWidget):
                 [str(n), step.rule, visible_text(step.detail), visible_text(step.value)]
             )
             set_cell(item, 3, font=self._mono, tooltip=f"<p><code>{esc(step.value)}</code></p>")
-            set_cell(item, 1, tooltip=esc(step.rule))
+            set_cell(item, 1, tooltip=plain_tooltip(step.rule))
             set_cell(item, 2, tooltip=f"<p>{esc(step.detail)}</p>")
             item.setData(0, CODE_ROLE, step.value)
             self.traceView.addTopLevelItem(item)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests import strategies as uri_st
@@ -149,6 +149,7 @@ def test_compare_is_reflexive(a: str) -> None:
 
 @BOUNDED
 @given(uri_st.uris(valid=True), uri_st.uri_references(valid=True), st.booleans())
+@example("http:/", "http:/.////../../::", False)  # found by Hypothesis: path '//::'
 def test_resolving_against_a_valid_base_gives_a_valid_reference(
     base: str, ref: str, strict: bool
 ) -> None:
@@ -159,8 +160,13 @@ def test_resolving_against_a_valid_base_gives_a_valid_reference(
     assert res.error is None, res.error
     assert res.target is not None
     target = parse(res.target)
-    assert target.valid, (res.target, target.diagnostics)
     assert target.split.scheme is not None  # §5.2.2: the target always has a scheme
+    # RFC 3986 §5.2.4 can leave a path that begins with "//" while the target has no
+    # authority (base 'http:/', ref '/.//::' gives path '//::'); recomposed (§5.3), that
+    # path reads as an authority. The resolver says so in a step instead of hiding it.
+    if any(step.rule.startswith("5.3 note: path starts with //") for step in res.steps):
+        return
+    assert target.valid, (res.target, target.diagnostics)
 
 
 @BOUNDED

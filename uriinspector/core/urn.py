@@ -17,9 +17,11 @@ A URN is taken apart like this::
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from uriinspector.core.characters import DiagnosticBudget
 from uriinspector.core.diagnostics import Diagnostic, Severity
 from uriinspector.core.schemes import ascii_lower
 from uriinspector.core.spans import Span
@@ -143,20 +145,38 @@ def upper_hex(text: str) -> str:
 
 
 class _Checker:
-    """Collects diagnostics while one URN is read."""
+    """Collects diagnostics while one URN is read, capped per code as the parser's are
+    (:class:`DiagnosticBudget`): 1 MB of ``%`` is 50 diagnostics and one "and N more"."""
 
     def __init__(self) -> None:
-        self.out: list[Diagnostic] = []
+        self.budget = DiagnosticBudget()
 
     def add(self, code: str, severity: Severity, start: int, end: int, message: str) -> None:
-        self.out.append(Diagnostic(code, severity, Span(start, end), message))
+        self.budget.add(Diagnostic(code, severity, Span(start, end), message))
+
+    def count_rest(
+        self, code: str, severity: Severity, base: int, first: re.Match[str], rest: Iterator[object]
+    ) -> None:
+        """``code`` is full: count ``first`` and every match left in ``rest`` at once."""
+        n = 1 + sum(1 for _ in rest)
+        span = Span(base + first.start(), base + first.end())
+        self.budget.omit(code, severity, span, n, "URN draft §2.5")
+
+    def result(self) -> tuple[Diagnostic, ...]:
+        """The diagnostics kept, in input order, then the summaries where they start."""
+        return tuple(sorted(self.budget.result(), key=lambda d: (d.span.start, d.span.end)))
 
     def chars(self, text: str, base: int, bad: re.Pattern[str], where: str) -> None:
         """Report runs of characters that must be percent-encoded, and bad ``%``."""
-        for m in bad.finditer(text):
+        found = bad.finditer(text)
+        for m in found:
             run = m.group(0).replace("%", "")
             if not run:
                 continue
+            if self.budget.full(EXCLUDED_CHARACTER):
+                rest = (r for r in found if r.group(0).replace("%", ""))
+                self.count_rest(EXCLUDED_CHARACTER, "error", base, m, rest)
+                break
             self.add(
                 EXCLUDED_CHARACTER,
                 "error",
@@ -165,7 +185,11 @@ class _Checker:
                 f"{where} holds {run[:20]!r}, which MUST be percent-encoded "
                 "(URN draft §2.5.3, RFC 3986 §3.3)",
             )
-        for m in _BAD_PERCENT.finditer(text):
+        found = _BAD_PERCENT.finditer(text)
+        for m in found:
+            if self.budget.full(BAD_PERCENT):
+                self.count_rest(BAD_PERCENT, "error", base, m, found)
+                break
             self.add(
                 BAD_PERCENT,
                 "error",
@@ -175,14 +199,18 @@ class _Checker:
             )
         for m in _TRIPLET.finditer(text):
             octet = m.group(0)[1:].upper()
-            if octet == "00":
+            code = NUL_OCTET if octet == "00" else NEEDLESS_PERCENT
+            if (octet == "00" or octet in _UNRESERVED_OCTETS) and self.budget.full(code):
+                severity: Severity = "error" if octet == "00" else "info"
+                span = Span(base + m.start(), base + m.end())
+                self.budget.omit(code, severity, span, 1, "URN draft §2.5.2")
+            elif octet == "00":
                 self.add(
                     NUL_OCTET,
                     "error",
                     base + m.start(),
                     base + m.end(),
-                    "the NUL octet MUST NOT be used, not even percent-encoded "
-                    "(URN draft §2.5.3)",
+                    "the NUL octet MUST NOT be used, not even percent-encoded (URN draft §2.5.3)",
                 )
             elif octet in _UNRESERVED_OCTETS:
                 self.add(
@@ -244,9 +272,7 @@ def _check_nid(nid: str, start: int, chk: _Checker) -> None:
         )
 
 
-def _read_directives(
-    query: str, base: int, chk: _Checker
-) -> tuple[QueryDirective, ...]:
+def _read_directives(query: str, base: int, chk: _Checker) -> tuple[QueryDirective, ...]:
     """Read ``keywd=value`` directives (URN draft §2.3); drop repeated keywords.
 
     §2.3: "A URN resolver that receives a URN reference violating this rule MUST
@@ -266,7 +292,7 @@ def _read_directives(
                 "error",
                 base + pos,
                 base + stop,
-                "a URN query is keywd=value directives joined by \"&\", keywd = "
+                'a URN query is keywd=value directives joined by "&", keywd = '
                 'ALPHA *(["-"] (ALPHA / DIGIT)) (URN draft §2.3)',
             )
         else:
@@ -311,9 +337,7 @@ def parse_urn(text: str) -> UrnParse:
             min(len(text), 4),
             'a URN starts with the scheme "urn:" (case-insensitive, URN draft §2)',
         )
-        return UrnParse(
-            text, False, None, None, None, None, None, None, None, tuple(chk.out), ()
-        )
+        return UrnParse(text, False, None, None, None, None, None, None, None, chk.result(), ())
     spans.append(("scheme", Span(0, 3)))
     # Generic split (RFC 3986 Appendix B): the path ends at the first "?" or "#".
     hash_at = text.find("#", 4)
@@ -406,7 +430,7 @@ def parse_urn(text: str) -> UrnParse:
         # URN draft §5 steps 1-3 (case of "urn", of the NID, of percent-encoding),
         # step 4 (fragment removed) and step 5a (query removed).
         lexical_form = "urn:" + ascii_lower(nid) + ":" + upper_hex(nss)
-    diagnostics = tuple(sorted(chk.out, key=lambda d: (d.span.start, d.span.end)))
+    diagnostics = chk.result()
     valid = not any(d.severity == "error" for d in diagnostics)
     return UrnParse(
         input=text,
@@ -432,7 +456,7 @@ def _check_nss_with_slash(nss: str, base: int, chk: _Checker) -> None:
         base + first,
         base + first + 1,
         '"/" MUST be percent-encoded in the NSS under URN draft §2.5.1; RFC 8141 §2 '
-        "allows it (NSS = pchar *(pchar / \"/\"))",
+        'allows it (NSS = pchar *(pchar / "/"))',
     )
     chk.chars(nss.replace("/", "a"), base, _NOT_PCHAR, "the NSS")
 
@@ -444,7 +468,7 @@ def _check_component(text: str, base: int, name: str, chk: _Checker) -> None:
             "error",
             max(base - 2, 0),
             base,
-            f"the {name} must not be empty: pchar *( pchar / \"/\" / \"?\" ) (RFC 8141 §2)",
+            f'the {name} must not be empty: pchar *( pchar / "/" / "?" ) (RFC 8141 §2)',
         )
     chk.chars(text, base, _NOT_QCHAR, f"the {name}")
 

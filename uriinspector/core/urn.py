@@ -17,7 +17,6 @@ A URN is taken apart like this::
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -68,6 +67,9 @@ _TRIPLET = re.compile(r"%[0-9A-Fa-f]{2}")
 _UNRESERVED_OCTETS = frozenset(
     f"{c:02X}" for c in range(128) if chr(c).isascii() and (chr(c).isalnum() or chr(c) in "-._~")
 )
+#: The triplets of ``%00`` and of unreserved octets (any hex case): subsets of _TRIPLET.
+_NUL_TRIPLET = re.compile("%00")
+_NEEDLESS = re.compile("%(?:" + "|".join(sorted(_UNRESERVED_OCTETS)) + ")", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +157,21 @@ class _Checker:
         self.budget.add(Diagnostic(code, severity, Span(start, end), message))
 
     def count_rest(
-        self, code: str, severity: Severity, base: int, first: re.Match[str], rest: Iterator[object]
+        self,
+        code: str,
+        severity: Severity,
+        base: int,
+        pattern: re.Pattern[str],
+        text: str,
+        at: int,
     ) -> None:
-        """``code`` is full: count ``first`` and every match left in ``rest`` at once."""
-        n = 1 + sum(1 for _ in rest)
-        span = Span(base + first.start(), base + first.end())
-        self.budget.omit(code, severity, span, n, "URN draft §2.5")
+        """``code`` is full: count the matches of ``pattern`` in ``text`` from ``at`` at once
+        (in C, not one Python step per match)."""
+        first = pattern.search(text, at)
+        if first is not None:
+            span = Span(base + first.start(), base + first.end())
+            n = len(pattern.findall(text, at))
+            self.budget.omit(code, severity, span, n, "URN draft §2.5")
 
     def result(self) -> tuple[Diagnostic, ...]:
         """The diagnostics kept, in input order, then the summaries where they start."""
@@ -168,14 +179,14 @@ class _Checker:
 
     def chars(self, text: str, base: int, bad: re.Pattern[str], where: str) -> None:
         """Report runs of characters that must be percent-encoded, and bad ``%``."""
-        found = bad.finditer(text)
-        for m in found:
+        for m in bad.finditer(text):
             run = m.group(0).replace("%", "")
             if not run:
                 continue
             if self.budget.full(EXCLUDED_CHARACTER):
-                rest = (r for r in found if r.group(0).replace("%", ""))
-                self.count_rest(EXCLUDED_CHARACTER, "error", base, m, rest)
+                n = sum(1 for r in bad.finditer(text, m.start()) if r.group(0).strip("%"))
+                span = Span(base + m.start(), base + m.end())
+                self.budget.omit(EXCLUDED_CHARACTER, "error", span, n, "URN draft §2.5.3")
                 break
             self.add(
                 EXCLUDED_CHARACTER,
@@ -185,10 +196,9 @@ class _Checker:
                 f"{where} holds {run[:20]!r}, which MUST be percent-encoded "
                 "(URN draft §2.5.3, RFC 3986 §3.3)",
             )
-        found = _BAD_PERCENT.finditer(text)
-        for m in found:
+        for m in _BAD_PERCENT.finditer(text):
             if self.budget.full(BAD_PERCENT):
-                self.count_rest(BAD_PERCENT, "error", base, m, found)
+                self.count_rest(BAD_PERCENT, "error", base, _BAD_PERCENT, text, m.start())
                 break
             self.add(
                 BAD_PERCENT,
@@ -197,31 +207,31 @@ class _Checker:
                 base + m.end(),
                 '"%" MUST be followed by two hex digits (URN draft §2.5.2)',
             )
-        for m in _TRIPLET.finditer(text):
-            octet = m.group(0)[1:].upper()
-            code = NUL_OCTET if octet == "00" else NEEDLESS_PERCENT
-            if (octet == "00" or octet in _UNRESERVED_OCTETS) and self.budget.full(code):
-                severity: Severity = "error" if octet == "00" else "info"
-                span = Span(base + m.start(), base + m.end())
-                self.budget.omit(code, severity, span, 1, "URN draft §2.5.2")
-            elif octet == "00":
-                self.add(
-                    NUL_OCTET,
-                    "error",
-                    base + m.start(),
-                    base + m.end(),
-                    "the NUL octet MUST NOT be used, not even percent-encoded (URN draft §2.5.3)",
-                )
-            elif octet in _UNRESERVED_OCTETS:
-                self.add(
-                    NEEDLESS_PERCENT,
-                    "info",
-                    base + m.start(),
-                    base + m.end(),
-                    f"{m.group(0)} encodes the unreserved {chr(int(octet, 16))!r}, which "
-                    "MUST NOT be percent-encoded (URN draft §2.5.2); lexical "
-                    "equivalence keeps it encoded (§5)",
-                )
+        # Triplets never overlap, so each subset pattern finds exactly _TRIPLET's matches.
+        for m in _NUL_TRIPLET.finditer(text):
+            if self.budget.full(NUL_OCTET):
+                self.count_rest(NUL_OCTET, "error", base, _NUL_TRIPLET, text, m.start())
+                break
+            self.add(
+                NUL_OCTET,
+                "error",
+                base + m.start(),
+                base + m.end(),
+                "the NUL octet MUST NOT be used, not even percent-encoded (URN draft §2.5.3)",
+            )
+        for m in _NEEDLESS.finditer(text):
+            if self.budget.full(NEEDLESS_PERCENT):
+                self.count_rest(NEEDLESS_PERCENT, "info", base, _NEEDLESS, text, m.start())
+                break
+            self.add(
+                NEEDLESS_PERCENT,
+                "info",
+                base + m.start(),
+                base + m.end(),
+                f"{m.group(0)} encodes the unreserved {chr(int(m.group(0)[1:], 16))!r}, which "
+                "MUST NOT be percent-encoded (URN draft §2.5.2); lexical "
+                "equivalence keeps it encoded (§5)",
+            )
 
 
 def _check_nid(nid: str, start: int, chk: _Checker) -> None:

@@ -4,6 +4,11 @@
 common convention of threat-intelligence reports; ``refang`` restores pasted
 defanged text (``hxxp``, ``[.]``, ``(.)``, ``[dot]``, ``[:]``, ``[at]``...) and says
 whether it changed anything, so the window can show a notice.
+
+``refang(defang(x))`` gives back ``x`` exactly, letter case of the scheme included
+(``hTTps`` -> ``hXXps`` -> ``hTTps``: each ``x`` keeps the case of the ``t`` it
+stands for), for every ``x`` that holds no defang notation of its own (text that
+``refang`` leaves alone); ``tests/core/test_defang.py`` checks it with Hypothesis.
 """
 
 from __future__ import annotations
@@ -12,11 +17,28 @@ import re
 
 from uriinspector.core.split import split
 
-_SCHEME_DEFANG = {"http": "hxxp", "https": "hxxps", "ftp": "fxp", "ftps": "fxps",
-                  "ws": "wxs", "wss": "wxss"}
+#: Scheme names defanged, and the 0-based letters that become ``x`` (``ws`` gets one
+#: inserted after the ``w`` instead: it has no letter to spare).
+_DEFANG_LETTERS = {"http": (1, 2), "https": (1, 2), "ftp": (1,), "ftps": (1,)}
+_DEFANG_INSERT = frozenset({"ws", "wss"})
+
+
+def _x_like(letter: str) -> str:
+    """``x`` in the letter case of ``letter`` (so refang can give the case back)."""
+    return "X" if letter.isupper() else "x"
+
+
+def _defang_scheme(name: str) -> str | None:
+    """``hTTps`` -> ``hXXps``, ``FTP`` -> ``FXP``, ``Ws`` -> ``WXs``; None if not defanged."""
+    low = name.lower()
+    if low in _DEFANG_INSERT:
+        return name[0] + _x_like(name[0]) + name[1:]
+    letters = _DEFANG_LETTERS.get(low)
+    if letters is None:
+        return None
+    return "".join(_x_like(c) if i in letters else c for i, c in enumerate(name))
 
 _REFANG_SCHEME = re.compile(r"(?i)\b(h[x*]{2}p|f[x*]p|w[x*]s)(s?)(?=(?:\[:\]|:|\[://\]))")
-_REFANG_SCHEME_MAP = {"hxxp": "http", "fxp": "ftp", "wxs": "ws"}
 _REFANG_TOKENS = re.compile(
     r"(?i)\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[:\]|\[://\]|\[/\]|\[@\]|\[at\]|\(at\)"
 )
@@ -36,10 +58,9 @@ def defang(uri: str) -> str:
     out: list[str] = []
     pos = 0
     if ref.scheme is not None:
-        name = ref.scheme.text
-        new = _SCHEME_DEFANG.get(name.lower())
+        new = _defang_scheme(ref.scheme.text)
         if new is not None:
-            out.append(new if name.islower() else new.upper() if name.isupper() else new)
+            out.append(new)
             pos = ref.scheme.span.end
     target = ref.authority if ref.authority is not None else ref.path
     out.append(uri[pos : target.span.start])
@@ -63,10 +84,21 @@ def refang(text: str) -> tuple[str, bool]:
     if not any(mark in text for mark in _MARKS):
         return text, False
     def scheme(m: re.Match[str]) -> str:
-        core = m.group(1).lower().replace("*", "x")
-        base = _REFANG_SCHEME_MAP.get(core, core)
-        word = base + m.group(2).lower()
-        return word.upper() if m.group(0).isupper() else word
+        # Letter by letter: each x gives back a t of its own case (defang keeps it so);
+        # a "*" has no case, so it follows the whole word's.
+        word, upper = m.group(1), m.group(0).isupper()
+
+        def t(mark: str) -> str:
+            return ("T" if upper else "t") if mark == "*" else ("T" if mark == "X" else "t")
+
+        first = word[0].lower()
+        if first == "h":
+            core = word[0] + t(word[1]) + t(word[2]) + word[3]
+        elif first == "f":
+            core = word[0] + t(word[1]) + word[2]
+        else:  # w[x*]s: the x was inserted
+            core = word[0] + word[2]
+        return core + m.group(2)
 
     restored = _REFANG_SCHEME.sub(scheme, text)
     restored = _REFANG_TOKENS.sub(lambda m: _TOKEN_VALUE[m.group(0).lower()], restored)

@@ -623,3 +623,13 @@ def test_window_never_overwrites_an_unreadable_file(
     window.close()
     monkeypatch.undo()
     assert (_config_dir / FILE_NAME).read_bytes() == raw
+
+
+def test_a_version_1_entry_that_is_not_text_is_dropped_and_reported(tmp_path: Path) -> None:
+    raw = json.dumps({"version": 1, "recent": ["http://a/", 5, None, "  ", "http://b/"]})
+    (tmp_path / FILE_NAME).write_text(raw)
+    s = Settings.load(tmp_path)
+    assert s.recent == ["http://a/", "http://b/"]
+    assert s.notice is not None and "2 unreadable entries of 'recent' dropped" in s.notice
+    (copy,) = tmp_path.glob(f"{FILE_NAME}.repaired-*")
+    assert copy.read_text() == raw

@@ -390,6 +390,10 @@ class Settings:
                 recent = []
                 reset.append("recent")
             kept = [r for r in recent if isinstance(r, str) and r.strip()]
+            if bad := sum(not isinstance(r, str) for r in recent):
+                repairs.append(
+                    _plural(bad, "unreadable entry", "unreadable entries") + " of 'recent' dropped"
+                )
             kept = [r for r in kept if len(r) <= MAX_RECENT_LENGTH]
             try:
                 mtime = self.path.stat().st_mtime

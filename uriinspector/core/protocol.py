@@ -155,11 +155,18 @@ def _read_int(token: str) -> object:
         return JsonNumber(token)
 
 
+def _read_float(token: str) -> float:
+    """``json.loads`` hook: a plain ``float`` when it writes back as ``token`` (``1.5``),
+    else a :class:`JsonNumber` (``1e400``, ``1.50``, ``1E5``) that keeps the token."""
+    value = float(token)
+    return value if repr(value) == token else JsonNumber(token)
+
+
 def decode_line(text: str) -> object:
-    """One request line as JSON: floats keep their token, huge integers are numbers,
+    """One request line as JSON: numbers echo as written, huge integers are numbers,
     NaN/Infinity are refused (``ValueError``); deep nesting raises ``RecursionError``."""
     return json.loads(
-        text, parse_float=JsonNumber, parse_int=_read_int, parse_constant=_reject_constant
+        text, parse_float=_read_float, parse_int=_read_int, parse_constant=_reject_constant
     )
 
 

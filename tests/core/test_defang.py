@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -58,6 +59,10 @@ def test_a_megabyte_without_marks_is_returned_unchanged() -> None:
 # ---- refang(defang(x)) == x (issue 13) --------------------------------------------------
 
 
+#: A link a reader would click: a web or FTP scheme and its colon, in any case.
+_CLICKABLE = re.compile(r"(?i)(https?|ftps?|wss?):")
+
+
 def _any_case(word: str) -> st.SearchStrategy[str]:
     return st.tuples(*(st.sampled_from((c.lower(), c.upper())) for c in word)).map("".join)
 
@@ -83,11 +88,21 @@ _URIS = st.builds(
 def test_mixed_case_schemes_come_back_as_they_were() -> None:
     """The issue's case: ``hTTps`` was refanged to ``https``."""
     for uri in ("hTTps://evil.example/", "HTTP://A.B/", "Http://x.y", "fTP://f.example",
-                "FtPs://f.example", "wS://w.example", "WsS://w.example"):
+                "FtPs://f.example", "wS://w.example", "WsS://w.example", "HtTp://h.example"):
         defanged = defang(uri)
         assert "." not in defanged.split("//", 1)[1].split("/", 1)[0].replace("[.]", "")
-        assert defanged.split(":")[0].lower() in ("hxxp", "hxxps", "fxp", "fxps", "wxs", "wxss")
+        assert not _CLICKABLE.match(defanged), defanged
         assert refang(defanged) == (uri, True)
+
+
+def test_the_common_hxxp_spelling_still_means_http() -> None:
+    """``hXXp`` (upper-case X's) is how reports spell ``http``; so ``hTTp``, which would
+    defang to it, is defanged at its colon instead."""
+    assert refang("hXXps://a[.]b") == ("https://a.b", True)
+    assert refang("fXp://a") == ("ftp://a", True)
+    assert defang("hTTps://a.b/") == "hTTps[:]//a[.]b/"
+    assert refang(defang("hTTps://a.b/")) == ("hTTps://a.b/", True)
+    assert defang("HtTps://a.b/") == "HxXps://a[.]b/"
 
 
 @given(_URIS)
@@ -113,5 +128,4 @@ def test_defang_of_refang_gives_back_the_defanged_form(uri: str) -> None:
     the same defanged text, and it has no clickable scheme left."""
     defanged = defang(uri)
     assert defang(refang(defanged)[0]) == defanged
-    scheme = defanged.split(":", 1)[0].lower()
-    assert scheme not in ("http", "https", "ftp", "ftps", "ws", "wss")
+    assert not _CLICKABLE.match(defanged)

@@ -6,9 +6,10 @@ defanged text (``hxxp``, ``[.]``, ``(.)``, ``[dot]``, ``[:]``, ``[at]``...) and 
 whether it changed anything, so the window can show a notice.
 
 ``refang(defang(x))`` gives back ``x`` exactly, letter case of the scheme included
-(``hTTps`` -> ``hXXps`` -> ``hTTps``: each ``x`` keeps the case of the ``t`` it
-stands for), for every ``x`` that holds no defang notation of its own (text that
-``refang`` leaves alone); ``tests/core/test_defang.py`` checks it with Hypothesis.
+(``HtTps`` -> ``HxXps`` -> ``HtTps``: each ``x`` keeps the case of the ``t`` it stands
+for; ``hTTps``, whose ``hXXps`` everyone reads as ``https``, becomes ``hTTps[:]//``),
+for every ``x`` that holds no defang notation of its own (text that ``refang`` leaves
+alone); ``tests/core/test_defang.py`` checks it with Hypothesis.
 """
 
 from __future__ import annotations
@@ -58,10 +59,16 @@ def defang(uri: str) -> str:
     out: list[str] = []
     pos = 0
     if ref.scheme is not None:
-        new = _defang_scheme(ref.scheme.text)
-        if new is not None:
+        name = ref.scheme.text
+        new = _defang_scheme(name)
+        if new is not None and _REFANG_SCHEME.sub(_refang_scheme, new + ":") == name + ":":
             out.append(new)
             pos = ref.scheme.span.end
+        elif new is not None:
+            # hTTp would be hXXp, which everyone reads as "http": keep the scheme as it is
+            # and break the link at its colon instead ("hTTp[:]//").
+            out.append(name + "[:]")
+            pos = ref.scheme.span.end + 1
     target = ref.authority if ref.authority is not None else ref.path
     out.append(uri[pos : target.span.start])
     out.append(target.text.replace(".", "[.]").replace("@", "[@]")
@@ -79,27 +86,39 @@ _MARKS = (
 )
 
 
+def _refang_scheme(m: re.Match[str]) -> str:
+    """``hXXps`` -> ``https``, ``HXXP`` -> ``HTTP``, ``hTTps``'s ``hXXps``... letter by letter.
+
+    Each ``x`` gives back a ``t`` of its own case, except in the common convention of
+    upper-case X's in an otherwise lower-case word (``hXXp``), which means ``http``
+    (defang never writes that form for ``hTTp``: see :func:`defang`). A ``*`` has no
+    case, so it follows the whole word's.
+    """
+    word, suffix = m.group(1), m.group(2)
+    upper = m.group(0).isupper()
+    marks = [c for c in word if c in "xX"]
+    letters = [c for c in word + suffix if c not in "xX*"]
+    convention = bool(marks) and all(c == "X" for c in marks) and all(c.islower() for c in letters)
+
+    def t(mark: str) -> str:
+        if mark == "*":
+            return "T" if upper else "t"
+        return "T" if mark == "X" and not convention else "t"
+
+    first = word[0].lower()
+    if first == "h":
+        core = word[0] + t(word[1]) + t(word[2]) + word[3]
+    elif first == "f":
+        core = word[0] + t(word[1]) + word[2]
+    else:  # w[x*]s: the x was inserted
+        core = word[0] + word[2]
+    return core + suffix
+
+
 def refang(text: str) -> tuple[str, bool]:
     """Restore a defanged link; returns ``(restored, changed)``. Never raises."""
     if not any(mark in text for mark in _MARKS):
         return text, False
-    def scheme(m: re.Match[str]) -> str:
-        # Letter by letter: each x gives back a t of its own case (defang keeps it so);
-        # a "*" has no case, so it follows the whole word's.
-        word, upper = m.group(1), m.group(0).isupper()
-
-        def t(mark: str) -> str:
-            return ("T" if upper else "t") if mark == "*" else ("T" if mark == "X" else "t")
-
-        first = word[0].lower()
-        if first == "h":
-            core = word[0] + t(word[1]) + t(word[2]) + word[3]
-        elif first == "f":
-            core = word[0] + t(word[1]) + word[2]
-        else:  # w[x*]s: the x was inserted
-            core = word[0] + word[2]
-        return core + m.group(2)
-
-    restored = _REFANG_SCHEME.sub(scheme, text)
+    restored = _REFANG_SCHEME.sub(_refang_scheme, text)
     restored = _REFANG_TOKENS.sub(lambda m: _TOKEN_VALUE[m.group(0).lower()], restored)
     return restored, restored != text

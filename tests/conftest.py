@@ -59,8 +59,9 @@ def _no_network() -> Iterator[None]:
 
 
 # ---- requirement traceability -------------------------------------------------------
-# Tests that check a numbered requirement of shared/specs/requirements-uri-2396.txt carry
-# @pytest.mark.req("ID"); the summary lists every requirement with the tests citing it.
+# Tests that check a numbered requirement of RFC 2396 carry @pytest.mark.req("ID"); the
+# summary lists every requirement with the tests citing it. The IDs are the project's own
+# data (tests/data/requirements-2396-ids.json), so this works without the spec texts.
 
 _citations: dict[str, list[str]] = {}
 

@@ -1,25 +1,42 @@
 """Requirement traceability: the numbered requirements of RFC 2396 and who cites them.
 
-The IDs come from shared/specs/requirements-uri-2396.txt ("## 3.2.2-2" headers);
-tests cite them with ``@pytest.mark.req("3.2.2-2")``, found here by an AST scan.
+The 47 IDs are data of the project (``tests/data/requirements-2396-ids.json``: each ID
+with a short title of ours), so the trace works in any clone. They were taken from
+``requirements-uri-2396.txt`` ("## 3.2.2-2" headers) in the spec set, and
+``tests/core/test_requirements.py`` checks they still match it wherever the spec texts
+are present (tests/specs.py). Tests cite them with ``@pytest.mark.req("3.2.2-2")``,
+found here by an AST scan.
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
-#: The repository is cloned beside ``shared/``: <root>/main/tests/reqs.py -> <root>/shared.
-SPECS = Path(__file__).resolve().parents[1].parent / "shared" / "specs"
-REQUIREMENTS_FILE = SPECS / "requirements-uri-2396.txt"
+#: The IDs and titles, shipped with the tests.
+REQUIREMENTS_DATA = Path(__file__).resolve().parent / "data" / "requirements-2396-ids.json"
+#: The spec file the IDs come from (in the spec set, see tests/specs.py).
+REQUIREMENTS_SPEC = "requirements-uri-2396.txt"
 
 _HEADER = re.compile(r"^##\s+(\S+)\s*$", re.MULTILINE)
 
 
-def load_requirement_ids(path: Path = REQUIREMENTS_FILE) -> list[str]:
-    """The requirement IDs in file order, e.g. ``["1.3-1", ..., "6-3"]``."""
-    return _HEADER.findall(path.read_text(encoding="utf-8"))
+def requirements() -> list[tuple[str, str]]:
+    """``(ID, short title)`` in the spec's order, from the project's data file."""
+    data = json.loads(REQUIREMENTS_DATA.read_text(encoding="utf-8"))
+    return [(str(r["id"]), str(r["title"])) for r in data["requirements"]]
+
+
+def load_requirement_ids() -> list[str]:
+    """The requirement IDs in order, e.g. ``["1.3-1", ..., "6-3"]`` (no spec text needed)."""
+    return [req_id for req_id, _title in requirements()]
+
+
+def spec_requirement_ids(text: str) -> list[str]:
+    """The IDs of a requirements spec file's text, in file order."""
+    return _HEADER.findall(text)
 
 
 def _req_ids(decorator: ast.expr) -> list[str]:

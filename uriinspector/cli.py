@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import importlib
 import io
 import os
@@ -20,7 +21,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, unique
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 from uriinspector import __version__
 from uriinspector.core import protocol
@@ -73,12 +74,16 @@ class Environment:
 
     @classmethod
     def from_system(cls) -> Environment:
-        """The real process streams and environment."""
+        """The real process streams and environment.
+
+        A stream the shell closed (``>&-``: Python then has ``None`` for it) becomes one
+        that fails with EBADF when used, so the command reports it instead of crashing.
+        """
         return cls(
-            stdin=sys.stdin.buffer,
-            stdout=sys.stdout.buffer,
-            stderr=sys.stderr,
-            stdout_isatty=sys.stdout.isatty(),
+            stdin=sys.stdin.buffer if sys.stdin is not None else cast(BinaryIO, ClosedStream()),
+            stdout=sys.stdout.buffer if sys.stdout is not None else cast(BinaryIO, ClosedStream()),
+            stderr=sys.stderr if sys.stderr is not None else io.StringIO(),
+            stdout_isatty=sys.stdout is not None and sys.stdout.isatty(),
             environ=os.environ,
             is_system=True,
         )
@@ -92,6 +97,29 @@ class Environment:
         """Write one line to stderr."""
         self.stderr.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
         self.stderr.flush()
+
+
+class ClosedStream(io.RawIOBase):
+    """Stands for a standard stream the process was started without (``>&-``)."""
+
+    def _fail(self) -> OSError:
+        return OSError(errno.EBADF, "the stream was closed before the program started")
+
+    def readinto(self, buffer: object) -> int:
+        """Always EBADF."""
+        raise self._fail()
+
+    def write(self, data: object) -> int:
+        """Always EBADF."""
+        raise self._fail()
+
+    def readable(self) -> bool:
+        """Reads fail, but they are attempted (and reported)."""
+        return True
+
+    def writable(self) -> bool:
+        """Writes fail, but they are attempted (and reported)."""
+        return True
 
 
 # ---- colour ----------------------------------------------------------------------------
@@ -760,7 +788,14 @@ def _register_document_ops() -> None:
 
 
 def run_batch(env: Environment) -> ExitStatus:
-    """Answer every non-blank stdin line, in order, flushing each answer."""
+    """Answer every non-blank stdin line, in order, flushing each answer.
+
+    A stdout that is closed or fails (not a broken pipe: that is 141) is one line on
+    stderr and status 1; a closed stdout is found before any input is read.
+    """
+    if isinstance(env.stdout, ClosedStream):
+        env.error(f"{PROG} batch: cannot write answers: standard output is closed")
+        return ExitStatus.ERROR
     _register_document_ops()
     while True:
         try:
@@ -770,11 +805,17 @@ def run_batch(env: Environment) -> ExitStatus:
             return ExitStatus.ERROR
         if not raw:
             return ExitStatus.SUCCESS
-        answer = protocol.handle_line(raw)
-        if answer is None:
+        out = protocol.answer_line(raw)
+        if out is None:
             continue
-        env.stdout.write((protocol.encode_answer(answer) + "\n").encode("ascii"))
-        env.stdout.flush()
+        try:
+            env.stdout.write(out)
+            env.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            env.error(f"{PROG} batch: cannot write answers: {exc}")
+            return ExitStatus.ERROR
 
 
 def _emit(

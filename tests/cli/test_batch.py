@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -242,3 +243,90 @@ class InterruptedStdin(io.BytesIO):
 def test_ctrl_c_exits_130() -> None:
     env = Environment(InterruptedStdin(), io.BytesIO(), io.StringIO())
     assert main(["batch"], env) == ExitStatus.ERROR_CTRL_C == 130
+
+
+# ---- closed or failing stdout; numbers the reader cannot hold (issue 13) -------------------
+
+
+def test_closed_stdout_is_one_line_and_status_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``batch >&-``: Python starts with ``sys.stdout = None``; that was a traceback."""
+    monkeypatch.setattr(sys, "stdout", None)
+    env = Environment.from_system()
+    env.stdin = io.BytesIO(b'{"op": "urn", "input": "urn:x:y"}\n')
+    env.stderr = io.StringIO()
+    assert main(["batch"], env) == ExitStatus.ERROR
+    err = env.stderr.getvalue()
+    assert err.count("\n") == 1 and "standard output is closed" in err
+    assert env.stdin.tell() == 0  # refused before reading any request
+
+
+class FullStdout(io.BytesIO):
+    """A stdout on a full disk (``> /dev/full``)."""
+
+    def write(self, data: object) -> int:
+        """Always ENOSPC."""
+        raise OSError(28, "No space left on device")
+
+
+def test_a_failing_stdout_is_one_line_and_status_1() -> None:
+    line = b'{"op": "urn", "input": "urn:x:y"}\n'
+    env = Environment(io.BytesIO(line), FullStdout(), io.StringIO())
+    assert main(["batch"], env) == ExitStatus.ERROR
+    assert isinstance(env.stderr, io.StringIO)
+    err = env.stderr.getvalue()
+    assert err.count("\n") == 1 and "No space left on device" in err and "Traceback" not in err
+
+
+def test_an_infinite_id_is_echoed_in_process() -> None:
+    r = cli("batch", stdin=b'{"id": 1e400, "op": "parse", "input": "http://a/"}\n')
+    assert r.exit_status == ExitStatus.SUCCESS and r.stderr == ""
+    assert r.startswith('{"id": 1e400, "op": "parse", "input": "http://a/"')
+    assert '"error"' not in r.split('"diagnostics"')[0]
+
+
+def _shell(script: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """Run a POSIX shell line with ``$PY`` this interpreter, in this tree."""
+    env = subprocess_env()
+    env["PY"] = sys.executable
+    return subprocess.run(
+        ["/bin/sh", "-c", script], input=stdin, capture_output=True, cwd=ROOT, env=env,
+        timeout=120, check=False,
+    )  # fmt: skip
+
+
+def test_subprocess_closed_stdout_exits_1_with_one_line() -> None:
+    proc = _shell('"$PY" -m uriinspector batch >&-', b'{"op": "urn", "input": "urn:x:y"}\n')
+    assert proc.returncode == ExitStatus.ERROR
+    lines = proc.stderr.decode().splitlines()
+    assert len(lines) == 1 and "standard output is closed" in lines[0], proc.stderr
+
+
+def test_subprocess_full_disk_exits_1_with_one_line() -> None:
+    proc = _shell('"$PY" -m uriinspector batch > /dev/full', b'{"op": "urn", "input": "urn:x:y"}\n')
+    assert proc.returncode == ExitStatus.ERROR
+    lines = proc.stderr.decode().splitlines()
+    assert len(lines) == 1 and "No space left on device" in lines[0], proc.stderr
+
+
+def test_subprocess_head_1_keeps_exit_141(tmp_path: Path) -> None:
+    """``| head -1``: the documented broken-pipe status, nothing on stderr."""
+    script = (
+        'i=0; while [ $i -lt 20000 ]; do echo \'{"op": "urn", "input": "urn:x:y"}\'; i=$((i+1)); '
+        f'done | {{ "$PY" -m uriinspector batch 2>"{tmp_path}/err"; echo $? > "{tmp_path}/rc"; }}'
+        " | head -1"
+    )
+    proc = _shell(script)
+    assert proc.returncode == 0 and proc.stdout.count(b"\n") == 1
+    assert (tmp_path / "rc").read_text().strip() == str(int(ExitStatus.BROKEN_PIPE))
+    assert (tmp_path / "err").read_text() == ""
+
+
+def test_subprocess_infinite_and_huge_ids_echo_byte_for_byte() -> None:
+    ids = [b"1e400", b"9" * 5000, b"-0", b"1.50"]
+    stdin = b"".join(b'{"id": ' + i + b', "op": "urn", "input": "urn:x:y"}\n' for i in ids)
+    proc = run_module("batch", stdin=stdin)
+    assert proc.returncode == 0 and proc.stderr == b""
+    lines = proc.stdout.splitlines()
+    assert len(lines) == len(ids)
+    for ident, line in zip(ids, lines, strict=True):
+        assert line.startswith(b'{"id": ' + ident + b', "op": "urn", "input": "urn:x:y"')

@@ -314,3 +314,47 @@ def test_req_2_4_2_3_never_unescape_twice() -> None:
     assert normalize("http://a/%%341").normalized == "http://a/%%341"
     once = normalize("http://a/%%341").normalized
     assert normalize(once).normalized == once
+
+
+# ---- the batch answer lists a bounded number of edits (issue 13) ---------------------------
+
+_many_edits = st.lists(
+    st.sampled_from(["%7e", "%7E", "%41", "x", "/./", "/../", "A", "%2e", "%zz", "é", "\ud800"]),
+    min_size=0,
+    max_size=400,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["HTTP://EX.COM/", "http://a/", "urn:EX:", "", "a/"]), _many_edits)
+def test_listed_edits_are_bounded_and_still_make_the_value(head: str, parts: list[str]) -> None:
+    """``to_json`` lists at most 50 edits and one for the rest; applied to the previous
+    rung's value they still give the rung's value exactly (the contract's invariant)."""
+    from uriinspector.core.normalize import Edit
+    from uriinspector.core.spans import Span
+
+    ladder = normalize(head + "".join(parts))
+    answer = ladder.to_json()
+    prev = ladder.input
+    for rung, data in zip(ladder.rungs, answer["rungs"], strict=True):  # type: ignore[call-overload]
+        listed = data["edits"]
+        assert len(listed) <= 51
+        if len(rung.edits) <= 51:
+            assert listed == [e.to_json() for e in rung.edits]
+        else:
+            assert listed[-1]["reason"].startswith(f"and {len(rung.edits) - 50} more edits")
+        edits = tuple(
+            Edit(Span(e["start"], e["end"]), e["replacement"], e["reason"]) for e in listed
+        )
+        assert apply_edits(prev, edits) == rung.value == data["value"]
+        prev = rung.value
+
+
+def test_a_megabyte_of_triplets_lists_51_edits() -> None:
+    """1 MB of ``%7e``: one edit per triplet was a 95 MB batch answer."""
+    ladder = normalize("%7e" * 333_333)
+    rung = ladder.rung("percent-encoding")
+    assert len(rung.edits) == 333_333  # the window still has them all
+    data = next(r for r in ladder.to_json()["rungs"] if r["name"] == "percent-encoding")  # type: ignore[attr-defined]
+    assert len(data["edits"]) == 51
+    assert data["edits"][-1]["replacement"] == "~" * (333_333 - 50)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -490,3 +491,176 @@ def test_handle_request_never_raises(request: dict[str, object]) -> None:
     assert answer["op"] == request["op"] or answer["op"] is None
     if "id" in request:
         assert answer["id"] == request["id"]
+
+
+# ---- numbers the JSON reader cannot hold (issue 13) ----------------------------------------
+
+#: Valid JSON numbers (RFC 8259 §6 sets no range or precision) that a float makes
+#: infinite or rounds, or that ``int()`` refuses (over 4,300 digits), or that lose their
+#: sign (``-0``): each must echo exactly as the request wrote it.
+EXACT_IDS = [
+    "1e400",
+    "-1e400",
+    "1E-400",
+    "9" * 5000,
+    "-" + "9" * 5000,
+    "4" * 400,
+    "1.50",
+    "-0",
+    "0.1e1",
+    '[1e400, {"k": -2E+999}, 7]',
+    '{"deep": [[1e999]]}',
+]
+
+
+@pytest.mark.parametrize("token", EXACT_IDS, ids=lambda t: t[:12])
+def test_an_id_the_reader_cannot_hold_echoes_byte_for_byte(token: str) -> None:
+    """``{"id": 1e400, ...}`` lost its id and op (internal-error): now the answer starts
+    with the request's own text for the id, and the op is answered."""
+    line = '{"id": ' + token + ', "op": "parse", "input": "http://a/b"}'
+    out = protocol.answer_line(line)
+    assert out is not None and out.endswith(b"\n") and out.count(b"\n") == 1
+    assert out.startswith(b'{"id": ' + token.encode() + b', "op": "parse", "input": "http://a/b"')
+    answer = handle_line(line)
+    assert answer is not None and not protocol.is_error_answer(answer)
+    assert answer["valid"] is True
+
+
+@pytest.mark.parametrize("token", ["1e400", "9" * 5000, "-0"])
+def test_an_id_the_reader_cannot_hold_echoes_on_errors_too(token: str) -> None:
+    out = protocol.answer_line('{"id": ' + token + ', "op": "explode"}')
+    assert out is not None and out.startswith(b'{"id": ' + token.encode() + b', "op": "explode"')
+    assert b'"unknown-op"' in out
+
+
+@pytest.mark.parametrize("field", ["input", "edition", "base"])
+@pytest.mark.parametrize("token", ["1e400", "9" * 5000])
+def test_a_huge_number_in_a_field_is_refused_with_the_op(field: str, token: str) -> None:
+    """Refused as a wrong type, with the request's op and id (not invalid-json)."""
+    fields = {"input": '"a"', field: token}
+    body = ", ".join(f'"{k}": {v}' for k, v in fields.items())
+    answer = handle_line('{"id": "r", "op": "parse", ' + body + "}")
+    assert error_code(answer) == "wrong-type"
+    assert answer is not None and answer["op"] == "parse" and answer["id"] == "r"
+
+
+def test_nan_and_infinity_are_still_not_json() -> None:
+    """NaN/Infinity are not JSON numbers (RFC 8259 §6): refused as before."""
+    for token in ("NaN", "Infinity", "-Infinity"):
+        assert error_code(handle_line('{"id": ' + token + ', "op": "parse"}')) == "invalid-json"
+
+
+def test_json_number_is_a_number_and_pickles() -> None:
+    """Kept numbers behave as floats (type checks, arithmetic) and survive pickling
+    (a worker process may carry answers)."""
+    import pickle
+
+    n = protocol.JsonNumber("1.50")
+    assert isinstance(n, float) and n == 1.5 and n.token == "1.50"
+    big = pickle.loads(pickle.dumps(protocol.JsonNumber("1e400")))
+    assert big.token == "1e400" and big == float("inf")
+    answer = handle_line('{"id": 1.50, "op": "parse", "input": "a"}')
+    assert answer is not None and answer["id"] == 1.5
+    assert json.loads(encode_answer(answer))["id"] == 1.5
+
+
+# ---- every answer is a bounded multiple of its request (issue 13) -------------------------
+
+#: Every answer grows at most this many times as fast as its request. ``normalize`` is
+#: the largest by design: the input, six rung values and the normalized value are each
+#: about the input's size (8x). Fixed-size parts (a resolution trace keeps at most 500
+#: steps of at most 1,000 characters) are constants, so the test measures the growth
+#: between two sizes: a list with one item per character or triplet grows 20-170x.
+ANSWER_BOUND = 10
+_SIZES = (15_000, 30_000)  # both well past every cap (50 per code); quick in make test
+
+#: Inputs that made long lists: one diagnostic, finding or edit per character or triplet.
+BOUND_SHAPES: dict[str, Callable[[int], str]] = {
+    "pct": lambda n: "%" * n,
+    "triplets": lambda n: "%41" * (n // 3),
+    "triplets-lower": lambda n: "%7e" * (n // 3),
+    "triplets-nul": lambda n: "%00" * (n // 3),
+    "triplets-bad": lambda n: "%zz" * (n // 3),
+    "alt-case": lambda n: "Ab" * (n // 2),
+    "dotdot": lambda n: "/.." * (n // 3),
+    "segments": lambda n: ("x" * 40 + "/./") * (n // 43),
+    "brackets": lambda n: "[" * n,
+    "surrogates": lambda n: "\ud800" * n,
+    "bidi": lambda n: "\u202e" * n,
+    "http-path-triplets": lambda n: "http://X/" + "%41b" * (n // 4),
+    "http-host-dots": lambda n: "http://" + "a." * (n // 2),
+    "urn-pct": lambda n: "urn:ex:" + "%" * n,
+    "urn-triplets": lambda n: "urn:ex:" + "%4a" * (n // 3),
+    "urn-nul": lambda n: "urn:ex:" + "%00" * (n // 3),
+    "urn-excluded": lambda n: "urn:ex:" + "<a" * (n // 2),
+    "urn-nid": lambda n: "urn:" + "-" * n + ":x",
+    "text-http": lambda n: "http://a " * (n // 9),
+}
+BOUND_REQUESTS = {
+    "parse": lambda s: {"op": "parse", "input": s},
+    "parse-2396": lambda s: {"op": "parse", "input": s, "edition": "rfc2396"},
+    "parse-whatwg": lambda s: {"op": "parse", "input": s, "edition": "whatwg"},
+    "analyze": lambda s: {"op": "analyze", "input": s},
+    "resolve": lambda s: {"op": "resolve", "base": "http://a/b/c/d;p?q", "ref": s},
+    "resolve-base": lambda s: {"op": "resolve", "base": "http://a/" + s, "ref": "g/../h"},
+    "normalize": lambda s: {"op": "normalize", "input": s},
+    "compare": lambda s: {"op": "compare", "a": s, "b": s.lower()},
+    "urn": lambda s: {"op": "urn", "input": s},
+    "urn-equivalent": lambda s: {"op": "urn-equivalent", "a": s, "b": s},
+    "extract": lambda s: {"op": "extract", "text": s},
+}
+
+
+def _lists(value: object, key: str = "") -> list[tuple[str, list[object]]]:
+    """Every list inside an answer, with the key it is under."""
+    found: list[tuple[str, list[object]]] = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found += _lists(v, k)
+    elif isinstance(value, list):
+        found.append((key, value))
+        for v in value:
+            found += _lists(v, key)
+    return found
+
+
+@pytest.mark.parametrize("op", sorted(BOUND_REQUESTS))
+def test_every_answer_is_a_bounded_multiple_of_its_request(op: str) -> None:
+    """``urn`` on 1 MB was a 52 MB answer (one diagnostic per character) and ``normalize``
+    on 1 MB of %7e a 95 MB one (one edit per triplet): every list is now capped, with a
+    count of the rest, so no shape makes an answer more than ANSWER_BOUND times its line."""
+    for shape, make in BOUND_SHAPES.items():
+        sizes: list[tuple[int, int]] = []
+        for n in _SIZES:
+            line = json.dumps({"id": 1, **BOUND_REQUESTS[op](make(n))})
+            out = protocol.answer_line(line)
+            assert out is not None
+            sizes.append((len(line), len(out)))
+        (req1, ans1), (req2, ans2) = sizes
+        growth = (ans2 - ans1) / (req2 - req1)
+        assert growth <= ANSWER_BOUND, (shape, growth)
+        answer = json.loads(out)
+        assert not protocol.is_error_answer(answer), (shape, answer)
+        for key, items in _lists(answer):
+            if key in ("diagnostics", "findings", "edits"):
+                per_code: dict[object, int] = {}
+                for item in items:
+                    assert isinstance(item, dict)
+                    code = item.get("code", "edit")
+                    per_code[code] = per_code.get(code, 0) + 1
+                assert max(per_code.values(), default=0) <= 51, (shape, key, per_code)
+
+
+def test_capped_lists_say_how_many_were_left_out() -> None:
+    """The rest is counted, as ``parse`` does: one "and N more" item per full code."""
+    urn = handle_request({"op": "urn", "input": "urn:ex:" + "%" * 10_000})
+    diags = urn["diagnostics"]
+    assert isinstance(diags, list) and len(diags) == 51
+    assert "and 9950 more 'urn-bad-percent-encoding' diagnostics not listed" in diags[-1]["message"]
+    ladder = handle_request({"op": "normalize", "input": "%7e" * 1000})
+    rungs = ladder["rungs"]
+    assert isinstance(rungs, list)
+    percent = next(r for r in rungs if r["name"] == "percent-encoding")
+    assert len(percent["edits"]) == 51
+    assert percent["edits"][-1]["reason"].startswith("and 950 more edits")
+    assert percent["value"] == "~" * 1000

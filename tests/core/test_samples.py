@@ -1,8 +1,9 @@
 """The sample gallery: every quotation is in its spec, every entry teaches what it says.
 
 The gallery (``resources/samples/gallery.json``) cites the specs under shared/specs;
-these tests read the spec files themselves, so a typo in a quoted URI or a resolution
-example fails here rather than teaching the wrong thing.
+these tests read the spec files themselves (found by tests/specs.py, skipped without
+them), so a typo in a quoted URI or a resolution example fails here rather than
+teaching the wrong thing. The gallery itself never reads a spec file.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from importlib.resources import files
 
 import pytest
 
-from tests.reqs import SPECS
+from tests.specs import read_spec
 from uriinspector.core.analysis import analyze
 from uriinspector.core.resolve import resolve
 from uriinspector.samples import GalleryError, Sample, gallery, parse_gallery
@@ -33,7 +34,7 @@ def _id(s: Sample) -> str:
 @cache
 def _spec_text(name: str) -> str:
     """The spec file with every run of whitespace made one space (the drafts are re-wrapped)."""
-    return re.sub(r"\s+", " ", (SPECS / name).read_text(encoding="utf-8"))
+    return re.sub(r"\s+", " ", read_spec(name))
 
 
 def test_the_gallery_has_what_issue_6_lists() -> None:

@@ -127,3 +127,57 @@ def test_one_megabyte() -> None:
     p = parse_urn(text)
     assert time.perf_counter() - t0 < 10
     assert not p.valid
+
+
+# ---- diagnostics capped per code, the rest counted (issue 13) -------------------------------
+
+def _unreserved(triplet: str) -> bool:
+    """RFC 3986 §2.3: ALPHA / DIGIT / "-" / "." / "_" / "~"."""
+    c = chr(int(triplet[1:], 16))
+    return c.isascii() and (c.isalnum() or c in "-._~")
+
+
+def _totals(text: str) -> dict[str, int]:
+    """Diagnostics per code, a summary counting for the ones it stands for."""
+    import re
+
+    totals: dict[str, int] = {}
+    for d in parse_urn(text).diagnostics:
+        m = re.search(r"and (\d+) more '([^']+)' diagnostics not listed", d.message)
+        totals[d.code] = totals.get(d.code, 0) + (int(m.group(1)) if m else 1)
+    return totals
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["%", "%4a", "%4A", "%00", "%zz", "<", "a", "%7e", "%2F", "%0", "%%41"]),
+        max_size=300,
+    )
+)
+def test_urn_diagnostics_are_capped_and_counted(parts: list[str]) -> None:
+    """At most 50 per code plus one "and N more"; the counts are the true counts, found
+    here independently from the NSS text (URN draft §2.5.2, §2.5.3)."""
+    import re
+
+    nss = "".join(parts)
+    totals = _totals("urn:ex:" + nss)
+    expected = {
+        "urn-bad-percent-encoding": len(re.findall(r"%(?![0-9A-Fa-f]{2})", nss)),
+        "urn-nul-octet": len(re.findall(r"%00", nss)),
+        "urn-needless-percent-encoding": len(
+            [t for t in re.findall(r"%[0-9A-Fa-f]{2}", nss) if _unreserved(t)]
+        ),
+    }
+    for code, n in expected.items():
+        assert totals.get(code, 0) == n, (code, totals)
+    result = parse_urn("urn:ex:" + nss)
+    for code in {d.code for d in result.diagnostics}:
+        assert sum(d.code == code for d in result.diagnostics) <= 51
+
+
+def test_a_megabyte_of_percent_is_51_diagnostics() -> None:
+    """1 MB of ``%`` was a million diagnostics: a 172 MB batch answer and 59 s."""
+    result = parse_urn("urn:ex:" + "%" * 1_000_000)
+    assert len(result.diagnostics) == 51 and not result.valid
+    assert "and 999950 more 'urn-bad-percent-encoding'" in result.diagnostics[-1].message

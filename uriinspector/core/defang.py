@@ -4,6 +4,12 @@
 common convention of threat-intelligence reports; ``refang`` restores pasted
 defanged text (``hxxp``, ``[.]``, ``(.)``, ``[dot]``, ``[:]``, ``[at]``...) and says
 whether it changed anything, so the window can show a notice.
+
+``refang(defang(x))`` gives back ``x`` exactly, letter case of the scheme included
+(``HtTps`` -> ``HxXps`` -> ``HtTps``: each ``x`` keeps the case of the ``t`` it stands
+for; ``hTTps``, whose ``hXXps`` everyone reads as ``https``, becomes ``hTTps[:]//``),
+for every ``x`` that holds no defang notation of its own (text that ``refang`` leaves
+alone); ``tests/core/test_defang.py`` checks it with Hypothesis.
 """
 
 from __future__ import annotations
@@ -12,11 +18,28 @@ import re
 
 from uriinspector.core.split import split
 
-_SCHEME_DEFANG = {"http": "hxxp", "https": "hxxps", "ftp": "fxp", "ftps": "fxps",
-                  "ws": "wxs", "wss": "wxss"}
+#: Scheme names defanged, and the 0-based letters that become ``x`` (``ws`` gets one
+#: inserted after the ``w`` instead: it has no letter to spare).
+_DEFANG_LETTERS = {"http": (1, 2), "https": (1, 2), "ftp": (1,), "ftps": (1,)}
+_DEFANG_INSERT = frozenset({"ws", "wss"})
+
+
+def _x_like(letter: str) -> str:
+    """``x`` in the letter case of ``letter`` (so refang can give the case back)."""
+    return "X" if letter.isupper() else "x"
+
+
+def _defang_scheme(name: str) -> str | None:
+    """``hTTps`` -> ``hXXps``, ``FTP`` -> ``FXP``, ``Ws`` -> ``WXs``; None if not defanged."""
+    low = name.lower()
+    if low in _DEFANG_INSERT:
+        return name[0] + _x_like(name[0]) + name[1:]
+    letters = _DEFANG_LETTERS.get(low)
+    if letters is None:
+        return None
+    return "".join(_x_like(c) if i in letters else c for i, c in enumerate(name))
 
 _REFANG_SCHEME = re.compile(r"(?i)\b(h[x*]{2}p|f[x*]p|w[x*]s)(s?)(?=(?:\[:\]|:|\[://\]))")
-_REFANG_SCHEME_MAP = {"hxxp": "http", "fxp": "ftp", "wxs": "ws"}
 _REFANG_TOKENS = re.compile(
     r"(?i)\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[:\]|\[://\]|\[/\]|\[@\]|\[at\]|\(at\)"
 )
@@ -37,10 +60,15 @@ def defang(uri: str) -> str:
     pos = 0
     if ref.scheme is not None:
         name = ref.scheme.text
-        new = _SCHEME_DEFANG.get(name.lower())
-        if new is not None:
-            out.append(new if name.islower() else new.upper() if name.isupper() else new)
+        new = _defang_scheme(name)
+        if new is not None and _REFANG_SCHEME.sub(_refang_scheme, new + ":") == name + ":":
+            out.append(new)
             pos = ref.scheme.span.end
+        elif new is not None:
+            # hTTp would be hXXp, which everyone reads as "http": keep the scheme as it is
+            # and break the link at its colon instead ("hTTp[:]//").
+            out.append(name + "[:]")
+            pos = ref.scheme.span.end + 1
     target = ref.authority if ref.authority is not None else ref.path
     out.append(uri[pos : target.span.start])
     out.append(target.text.replace(".", "[.]").replace("@", "[@]")
@@ -58,16 +86,39 @@ _MARKS = (
 )
 
 
+def _refang_scheme(m: re.Match[str]) -> str:
+    """``hXXps`` -> ``https``, ``HXXP`` -> ``HTTP``, ``hTTps``'s ``hXXps``... letter by letter.
+
+    Each ``x`` gives back a ``t`` of its own case, except in the common convention of
+    upper-case X's in an otherwise lower-case word (``hXXp``), which means ``http``
+    (defang never writes that form for ``hTTp``: see :func:`defang`). A ``*`` has no
+    case, so it follows the whole word's.
+    """
+    word, suffix = m.group(1), m.group(2)
+    upper = m.group(0).isupper()
+    marks = [c for c in word if c in "xX"]
+    letters = [c for c in word + suffix if c not in "xX*"]
+    convention = bool(marks) and all(c == "X" for c in marks) and all(c.islower() for c in letters)
+
+    def t(mark: str) -> str:
+        if mark == "*":
+            return "T" if upper else "t"
+        return "T" if mark == "X" and not convention else "t"
+
+    first = word[0].lower()
+    if first == "h":
+        core = word[0] + t(word[1]) + t(word[2]) + word[3]
+    elif first == "f":
+        core = word[0] + t(word[1]) + word[2]
+    else:  # w[x*]s: the x was inserted
+        core = word[0] + word[2]
+    return core + suffix
+
+
 def refang(text: str) -> tuple[str, bool]:
     """Restore a defanged link; returns ``(restored, changed)``. Never raises."""
     if not any(mark in text for mark in _MARKS):
         return text, False
-    def scheme(m: re.Match[str]) -> str:
-        core = m.group(1).lower().replace("*", "x")
-        base = _REFANG_SCHEME_MAP.get(core, core)
-        word = base + m.group(2).lower()
-        return word.upper() if m.group(0).isupper() else word
-
-    restored = _REFANG_SCHEME.sub(scheme, text)
+    restored = _REFANG_SCHEME.sub(_refang_scheme, text)
     restored = _REFANG_TOKENS.sub(lambda m: _TOKEN_VALUE[m.group(0).lower()], restored)
     return restored, restored != text

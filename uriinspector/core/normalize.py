@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from uriinspector.core.characters import MAX_PER_CODE
 from uriinspector.core.charsets import RFC3986_UNRESERVED
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.legacy._trace import remove_dot_segments_from
@@ -80,12 +81,16 @@ class Rung:
     note: str
 
     def to_json(self) -> dict[str, object]:
-        """The contract's rung object (``performed`` and ``note`` are window-only)."""
+        """The contract's rung object (``performed`` and ``note`` are window-only).
+
+        Edits are listed as :func:`listed_edits` bounds them, so an answer stays a bounded
+        multiple of its request (1 MB of ``%7e`` was 330,000 edits, a 95 MB answer).
+        """
         return {
             "name": self.name,
             "value": self.value,
             "changed": self.changed,
-            "edits": [e.to_json() for e in self.edits],
+            "edits": [e.to_json() for e in listed_edits(self.edits, self.value)],
         }
 
 
@@ -124,6 +129,30 @@ def apply_edits(text: str, edits: tuple[Edit, ...]) -> str:
         pos = e.span.end
     out.append(text[pos:])
     return "".join(out)
+
+
+def listed_edits(edits: tuple[Edit, ...], value: str, cap: int = MAX_PER_CODE) -> tuple[Edit, ...]:
+    """At most ``cap`` edits in order, then one edit standing for all the rest.
+
+    The parser's "and N more" (:class:`~uriinspector.core.characters.DiagnosticBudget`,
+    same cap) for edits: the rest become one edit from the first left-out edit's start to
+    the last one's end, replaced by that stretch of ``value`` (the rung's new value), so
+    the listed edits applied to the previous value still give ``value`` exactly.
+    """
+    if len(edits) <= cap + 1:
+        return edits
+    ordered = sorted(edits, key=lambda e: (e.span.start, e.span.end))
+    kept, rest = ordered[:cap], ordered[cap:]
+    start, end = rest[0].span.start, rest[-1].span.end
+    shift = sum(len(e.replacement) - (e.span.end - e.span.start) for e in kept)
+    grown = shift + sum(len(e.replacement) - (e.span.end - e.span.start) for e in rest)
+    reasons = list(dict.fromkeys(e.reason for e in rest[:cap]))
+    summary = Edit(
+        Span(start, end),
+        value[start + shift : end + grown],
+        f"and {len(rest)} more edits, listed as one: " + "; ".join(reasons[:3]),
+    )
+    return (*kept, summary)
 
 
 #: What one rung function returns: its edits, its value, and a note for the window.
@@ -343,11 +372,11 @@ def _scheme_based(text: str) -> _Step:
     port = ref.port
     if port is not None and facts.default_port is not None:
         if not facts.elide_default_port:
-            notes.append(f"{ref.scheme.text if ref.scheme else ''}: the default port is "
-                         f"significant in comparison ({facts.source})")
-        elif port.text == "" or (
-            port_number(port.text) == facts.default_port
-        ):
+            notes.append(
+                f"{ref.scheme.text if ref.scheme else ''}: the default port is "
+                f"significant in comparison ({facts.source})"
+            )
+        elif port.text == "" or (port_number(port.text) == facts.default_port):
             what = "an empty port" if port.text == "" else f"port {port.text}"
             edits.append(
                 Edit(
@@ -362,7 +391,7 @@ def _scheme_based(text: str) -> _Step:
             Edit(
                 ref.path.span,
                 "/",
-                f"RFC 3986 §6.2.3: an empty path is equivalent to \"/\" ({facts.source})",
+                f'RFC 3986 §6.2.3: an empty path is equivalent to "/" ({facts.source})',
             )
         )
     if ref.host is not None and ref.host.text.endswith("."):

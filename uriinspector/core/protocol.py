@@ -25,8 +25,11 @@ __all__ = [
     "PROTOCOL_VERSION",
     "RULE_SETS",
     "URN_OBJECTIVES",
+    "JsonNumber",
+    "answer_line",
     "answer_parse",
     "answer_resolve",
+    "decode_line",
     "encode_answer",
     "error_answer",
     "handle_line",
@@ -125,6 +128,55 @@ def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
+class JsonNumber(float):
+    """A JSON number as read, kept with its exact text, so an ``id`` echoes byte for byte.
+
+    ``1e400`` is a valid JSON number (RFC 8259 §6 sets no range) that a float makes
+    infinite, and an integer over 4,300 digits is past what ``int()`` reads; both were
+    lost (``internal-error``, ``invalid-json``). The value is ``float(token)``: any
+    arithmetic or type check sees a number; :func:`encode_answer` writes ``token``.
+    """
+
+    __slots__ = ("token",)
+    token: str
+
+    def __new__(cls, token: str) -> JsonNumber:
+        """The number spelled ``token`` (a JSON number token)."""
+        self = super().__new__(cls, float(token))
+        self.token = str(token)
+        return self
+
+    def __getnewargs__(self) -> tuple[str]:  # type: ignore[override]
+        """Pickle by the token (float's own would pass the rounded value)."""
+        return (self.token,)
+
+
+def _read_int(token: str) -> object:
+    """``json.loads`` hook: an ``int``, or a :class:`JsonNumber` when ``int()`` cannot
+    hold the token exactly (over the digit limit, or ``-0``)."""
+    if token == "-0":
+        return JsonNumber(token)
+    try:
+        return int(token)
+    except ValueError:  # Exceeds the limit (4300 digits) for integer string conversion
+        return JsonNumber(token)
+
+
+def _read_float(token: str) -> float:
+    """``json.loads`` hook: a plain ``float`` when it writes back as ``token`` (``1.5``),
+    else a :class:`JsonNumber` (``1e400``, ``1.50``, ``1E5``) that keeps the token."""
+    value = float(token)
+    return value if repr(value) == token else JsonNumber(token)
+
+
+def decode_line(text: str) -> object:
+    """One request line as JSON: numbers echo as written, huge integers are numbers,
+    NaN/Infinity are refused (``ValueError``); deep nesting raises ``RecursionError``."""
+    return json.loads(
+        text, parse_float=_read_float, parse_int=_read_int, parse_constant=_reject_constant
+    )
+
+
 def _blank(line: str) -> bool:
     return line.strip(_JSON_WHITESPACE) == ""
 
@@ -155,7 +207,7 @@ def handle_line(line: str | bytes) -> Answer | None:
         if _blank(text):
             return None
         try:
-            obj = json.loads(text, parse_constant=_reject_constant)
+            obj = decode_line(text)
         except RecursionError:
             return error_answer(INVALID_JSON, "line is not JSON: nested too deeply")
         except ValueError as exc:  # JSONDecodeError, NaN/Infinity, int too long
@@ -200,19 +252,64 @@ def handle_request(obj: object) -> Answer:
 def encode_answer(answer: Mapping[str, object]) -> str:
     r"""One answer as one line of ASCII JSON (lone surrogates go out as ``\udxxx``).
 
-    Falls back to an ``internal-error`` object if the answer cannot be serialised.
+    An ``id`` holding a :class:`JsonNumber` is written with the request's own number
+    text. Falls back to an ``internal-error`` object if the answer cannot be serialised.
     """
     try:
-        return json.dumps(answer, ensure_ascii=True, allow_nan=False)
+        return _dumps(answer)
     except (TypeError, ValueError, RecursionError) as exc:
         fallback = error_answer(INTERNAL_ERROR, "answer not serialisable: " + _describe(exc))
         if "id" in answer:
             try:
-                fallback = {"id": answer["id"], **fallback}
-                return json.dumps(fallback, ensure_ascii=True, allow_nan=False)
+                return _dumps({"id": answer["id"], **fallback})
             except (TypeError, ValueError, RecursionError):
-                fallback.pop("id")
+                pass
         return json.dumps(fallback, ensure_ascii=True)
+
+
+def answer_line(line: str | bytes) -> bytes | None:
+    """The whole batch step for one input line: its answer as ASCII JSON plus ``\n``,
+    or ``None`` for a blank line. Never raises; shared by every loop that reads lines."""
+    answer = handle_line(line)
+    if answer is None:
+        return None
+    return (encode_answer(answer) + "\n").encode("ascii")
+
+
+def _dumps(answer: Mapping[str, object]) -> str:
+    """``json.dumps`` of the answer, its ``id`` written exactly when it holds a number
+    kept as text; raises as ``json.dumps`` does."""
+    if "id" not in answer or not _holds_token(answer["id"]):
+        return json.dumps(answer, ensure_ascii=True, allow_nan=False)
+    rest = json.dumps(
+        {k: v for k, v in answer.items() if k != "id"}, ensure_ascii=True, allow_nan=False
+    )
+    head = '{"id": ' + _dump_exact(answer["id"])
+    return head + ("}" if rest == "{}" else ", " + rest[1:])
+
+
+def _holds_token(value: object) -> bool:
+    if isinstance(value, JsonNumber):
+        return True
+    if isinstance(value, dict):
+        return any(_holds_token(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds_token(v) for v in value)
+    return False
+
+
+def _dump_exact(value: object) -> str:
+    """JSON for a decoded request value, numbers read as :class:`JsonNumber` as written."""
+    if isinstance(value, JsonNumber):
+        return value.token
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise TypeError("keys must be str")
+        items = (json.dumps(k, ensure_ascii=True) + ": " + _dump_exact(v) for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_dump_exact(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=True, allow_nan=False)
 
 
 # ---- field access ----------------------------------------------------------------------

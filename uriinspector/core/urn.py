@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from uriinspector.core.characters import DiagnosticBudget
 from uriinspector.core.diagnostics import Diagnostic, Severity
 from uriinspector.core.schemes import ascii_lower
 from uriinspector.core.spans import Span
@@ -66,6 +67,9 @@ _TRIPLET = re.compile(r"%[0-9A-Fa-f]{2}")
 _UNRESERVED_OCTETS = frozenset(
     f"{c:02X}" for c in range(128) if chr(c).isascii() and (chr(c).isalnum() or chr(c) in "-._~")
 )
+#: The triplets of ``%00`` and of unreserved octets (any hex case): subsets of _TRIPLET.
+_NUL_TRIPLET = re.compile("%00")
+_NEEDLESS = re.compile("%(?:" + "|".join(sorted(_UNRESERVED_OCTETS)) + ")", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,13 +147,35 @@ def upper_hex(text: str) -> str:
 
 
 class _Checker:
-    """Collects diagnostics while one URN is read."""
+    """Collects diagnostics while one URN is read, capped per code as the parser's are
+    (:class:`DiagnosticBudget`): 1 MB of ``%`` is 50 diagnostics and one "and N more"."""
 
     def __init__(self) -> None:
-        self.out: list[Diagnostic] = []
+        self.budget = DiagnosticBudget()
 
     def add(self, code: str, severity: Severity, start: int, end: int, message: str) -> None:
-        self.out.append(Diagnostic(code, severity, Span(start, end), message))
+        self.budget.add(Diagnostic(code, severity, Span(start, end), message))
+
+    def count_rest(
+        self,
+        code: str,
+        severity: Severity,
+        base: int,
+        pattern: re.Pattern[str],
+        text: str,
+        at: int,
+    ) -> None:
+        """``code`` is full: count the matches of ``pattern`` in ``text`` from ``at`` at once
+        (in C, not one Python step per match)."""
+        first = pattern.search(text, at)
+        if first is not None:
+            span = Span(base + first.start(), base + first.end())
+            n = len(pattern.findall(text, at))
+            self.budget.omit(code, severity, span, n, "URN draft §2.5")
+
+    def result(self) -> tuple[Diagnostic, ...]:
+        """The diagnostics kept, in input order, then the summaries where they start."""
+        return tuple(sorted(self.budget.result(), key=lambda d: (d.span.start, d.span.end)))
 
     def chars(self, text: str, base: int, bad: re.Pattern[str], where: str) -> None:
         """Report runs of characters that must be percent-encoded, and bad ``%``."""
@@ -157,6 +183,11 @@ class _Checker:
             run = m.group(0).replace("%", "")
             if not run:
                 continue
+            if self.budget.full(EXCLUDED_CHARACTER):
+                n = sum(1 for r in bad.finditer(text, m.start()) if r.group(0).strip("%"))
+                span = Span(base + m.start(), base + m.end())
+                self.budget.omit(EXCLUDED_CHARACTER, "error", span, n, "URN draft §2.5.3")
+                break
             self.add(
                 EXCLUDED_CHARACTER,
                 "error",
@@ -166,6 +197,9 @@ class _Checker:
                 "(URN draft §2.5.3, RFC 3986 §3.3)",
             )
         for m in _BAD_PERCENT.finditer(text):
+            if self.budget.full(BAD_PERCENT):
+                self.count_rest(BAD_PERCENT, "error", base, _BAD_PERCENT, text, m.start())
+                break
             self.add(
                 BAD_PERCENT,
                 "error",
@@ -173,27 +207,31 @@ class _Checker:
                 base + m.end(),
                 '"%" MUST be followed by two hex digits (URN draft §2.5.2)',
             )
-        for m in _TRIPLET.finditer(text):
-            octet = m.group(0)[1:].upper()
-            if octet == "00":
-                self.add(
-                    NUL_OCTET,
-                    "error",
-                    base + m.start(),
-                    base + m.end(),
-                    "the NUL octet MUST NOT be used, not even percent-encoded "
-                    "(URN draft §2.5.3)",
-                )
-            elif octet in _UNRESERVED_OCTETS:
-                self.add(
-                    NEEDLESS_PERCENT,
-                    "info",
-                    base + m.start(),
-                    base + m.end(),
-                    f"{m.group(0)} encodes the unreserved {chr(int(octet, 16))!r}, which "
-                    "MUST NOT be percent-encoded (URN draft §2.5.2); lexical "
-                    "equivalence keeps it encoded (§5)",
-                )
+        # Triplets never overlap, so each subset pattern finds exactly _TRIPLET's matches.
+        for m in _NUL_TRIPLET.finditer(text):
+            if self.budget.full(NUL_OCTET):
+                self.count_rest(NUL_OCTET, "error", base, _NUL_TRIPLET, text, m.start())
+                break
+            self.add(
+                NUL_OCTET,
+                "error",
+                base + m.start(),
+                base + m.end(),
+                "the NUL octet MUST NOT be used, not even percent-encoded (URN draft §2.5.3)",
+            )
+        for m in _NEEDLESS.finditer(text):
+            if self.budget.full(NEEDLESS_PERCENT):
+                self.count_rest(NEEDLESS_PERCENT, "info", base, _NEEDLESS, text, m.start())
+                break
+            self.add(
+                NEEDLESS_PERCENT,
+                "info",
+                base + m.start(),
+                base + m.end(),
+                f"{m.group(0)} encodes the unreserved {chr(int(m.group(0)[1:], 16))!r}, which "
+                "MUST NOT be percent-encoded (URN draft §2.5.2); lexical "
+                "equivalence keeps it encoded (§5)",
+            )
 
 
 def _check_nid(nid: str, start: int, chk: _Checker) -> None:
@@ -244,9 +282,7 @@ def _check_nid(nid: str, start: int, chk: _Checker) -> None:
         )
 
 
-def _read_directives(
-    query: str, base: int, chk: _Checker
-) -> tuple[QueryDirective, ...]:
+def _read_directives(query: str, base: int, chk: _Checker) -> tuple[QueryDirective, ...]:
     """Read ``keywd=value`` directives (URN draft §2.3); drop repeated keywords.
 
     §2.3: "A URN resolver that receives a URN reference violating this rule MUST
@@ -266,7 +302,7 @@ def _read_directives(
                 "error",
                 base + pos,
                 base + stop,
-                "a URN query is keywd=value directives joined by \"&\", keywd = "
+                'a URN query is keywd=value directives joined by "&", keywd = '
                 'ALPHA *(["-"] (ALPHA / DIGIT)) (URN draft §2.3)',
             )
         else:
@@ -311,9 +347,7 @@ def parse_urn(text: str) -> UrnParse:
             min(len(text), 4),
             'a URN starts with the scheme "urn:" (case-insensitive, URN draft §2)',
         )
-        return UrnParse(
-            text, False, None, None, None, None, None, None, None, tuple(chk.out), ()
-        )
+        return UrnParse(text, False, None, None, None, None, None, None, None, chk.result(), ())
     spans.append(("scheme", Span(0, 3)))
     # Generic split (RFC 3986 Appendix B): the path ends at the first "?" or "#".
     hash_at = text.find("#", 4)
@@ -406,7 +440,7 @@ def parse_urn(text: str) -> UrnParse:
         # URN draft §5 steps 1-3 (case of "urn", of the NID, of percent-encoding),
         # step 4 (fragment removed) and step 5a (query removed).
         lexical_form = "urn:" + ascii_lower(nid) + ":" + upper_hex(nss)
-    diagnostics = tuple(sorted(chk.out, key=lambda d: (d.span.start, d.span.end)))
+    diagnostics = chk.result()
     valid = not any(d.severity == "error" for d in diagnostics)
     return UrnParse(
         input=text,
@@ -432,7 +466,7 @@ def _check_nss_with_slash(nss: str, base: int, chk: _Checker) -> None:
         base + first,
         base + first + 1,
         '"/" MUST be percent-encoded in the NSS under URN draft §2.5.1; RFC 8141 §2 '
-        "allows it (NSS = pchar *(pchar / \"/\"))",
+        'allows it (NSS = pchar *(pchar / "/"))',
     )
     chk.chars(nss.replace("/", "a"), base, _NOT_PCHAR, "the NSS")
 
@@ -444,7 +478,7 @@ def _check_component(text: str, base: int, name: str, chk: _Checker) -> None:
             "error",
             max(base - 2, 0),
             base,
-            f"the {name} must not be empty: pchar *( pchar / \"/\" / \"?\" ) (RFC 8141 §2)",
+            f'the {name} must not be empty: pchar *( pchar / "/" / "?" ) (RFC 8141 §2)',
         )
     chk.chars(text, base, _NOT_QCHAR, f"the {name}")
 

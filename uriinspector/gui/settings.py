@@ -5,14 +5,28 @@ most recent first. At most ``MAX_HISTORY`` unpinned entries are kept; pinned one
 never evicted. Inputs longer than ``MAX_RECENT_LENGTH`` are never recorded. With
 ``keep_history`` off nothing is recorded and no URI the user entered is written (no
 history, no last URI, no compare text, default base and reference). A version-1 file's
-``recent`` list becomes the history on load. A history entry of the wrong type is
-dropped and reported in ``notice`` (not fatal); a file that is not settings at all is
-set aside as below.
+``recent`` list becomes the history on load.
+
+Any content is read or set aside, never fatal (issue 13):
+
+- a field of the wrong type (a huge or non-finite number, a string where a list
+  belongs, bad base64) gets its default; a history entry with a bad ``time`` or
+  ``pinned`` keeps its URI (time 0, not pinned); an entry with no usable URI is
+  dropped. Then the file as it was is copied to ``settings.json.repaired-<timestamp>``
+  and ``notice`` says what was reset;
+- a file that is not settings at all (not UTF-8, not JSON, nested too deeply, over
+  ``MAX_FILE_BYTES``) is moved aside to ``settings.json.corrupt-<timestamp>`` and
+  ``problem`` says so; the window starts with defaults;
+- a file that exists but cannot be read (permissions, a directory, a device) is never
+  overwritten: ``read_only`` is set, ``save`` writes nothing, ``problem`` says so once.
+
+Any Python ``str`` is stored losslessly, lone surrogates included: the file is ASCII
+JSON (``\udcff`` escapes), which ``json.loads`` turns back into the same ``str``. A high
+surrogate followed by a low one would come back as the one character they pair into, so
+such a ``str`` is stored as ``{"code_points": [...]}`` instead.
 
 The file is replaced in one step (temporary file in the same directory, ``fsync``,
-``os.replace``), so a crash mid-write leaves the previous file intact. A file that
-cannot be read as settings is moved aside to ``settings.json.corrupt-<timestamp>``
-and the problem is reported to the user; the window starts with defaults.
+``os.replace``), so a crash mid-write leaves the previous file intact.
 
 This module imports Qt only to find the platform's config directory, and only when
 ``URIINSPECTOR_CONFIG_DIR`` is not set.
@@ -21,11 +35,16 @@ This module imports Qt only to find the platform's config directory, and only wh
 from __future__ import annotations
 
 import base64
+import binascii
 import contextlib
 import json
+import math
 import os
+import re
+import stat
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +60,15 @@ DEFAULT_BASE = "http://a/b/c/d;p?q"
 DEFAULT_REFERENCE = "../g;x=1/./y?q#s"
 #: Recent URIs longer than this are not kept (a pasted megabyte is not history).
 MAX_RECENT_LENGTH = 4096
+#: A settings file larger than this is not read but set aside: a full history of 200
+#: entries of 4,096 escaped non-ASCII characters is about 5 MB.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+#: History times must lie in [0, MAX_TIME] (the last second of the year 9999), the range
+#: ``time.localtime`` can show; any other number is not a time.
+MAX_TIME = 253_402_300_799.0
+#: Integers with more digits than this are not read as numbers (no field needs them,
+#: and ``int()`` refuses over 4,300 digits; a float overflows far sooner).
+_MAX_INT_DIGITS = 20
 
 
 def config_dir() -> Path:
@@ -58,13 +86,13 @@ def config_dir() -> Path:
     return Path(location) / "uriinspector"
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` in one step; the old file survives any crash."""
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step; the old file survives any crash."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -81,9 +109,82 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.close(dfd)
 
 
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def dump_json(obj: object) -> str:
+    r"""``obj`` as ASCII JSON: any ``str`` survives (lone surrogates as ``\udcff``)."""
+    return json.dumps(obj, ensure_ascii=True, allow_nan=False, indent=1) + "\n"
+
+
 def atomic_write_json(path: Path, obj: object) -> None:
-    """Write ``obj`` as JSON to ``path`` atomically."""
-    atomic_write_text(path, json.dumps(obj, ensure_ascii=False, indent=1) + "\n")
+    """Write ``obj`` as ASCII JSON to ``path`` atomically."""
+    atomic_write_text(path, dump_json(obj))
+
+
+class _Unreadable:
+    """What the JSON reader gives for a number no field can hold (NaN, a 400-digit int):
+    a value of no JSON type, so every field's type check refuses it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<unreadable number>"
+
+
+_UNREADABLE = _Unreadable()
+
+
+def _parse_int(token: str) -> object:
+    return int(token) if len(token.lstrip("-")) <= _MAX_INT_DIGITS else _UNREADABLE
+
+
+def _parse_constant(_token: str) -> object:
+    return _UNREADABLE  # NaN, Infinity, -Infinity: not JSON numbers (RFC 8259 §6)
+
+
+def read_json(raw: bytes) -> object:
+    """Decode a settings file: UTF-8 with or without a BOM, huge numbers kept harmless.
+
+    Raises ``ValueError`` (``UnicodeDecodeError``, ``JSONDecodeError``) or
+    ``RecursionError`` for a file that is not JSON.
+    """
+    return json.loads(raw.decode("utf-8-sig"), parse_int=_parse_int, parse_constant=_parse_constant)
+
+
+def _is_time(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 0 <= value <= MAX_TIME
+    )
+
+
+#: A lone high surrogate followed by a lone low one: JSON writes the two exactly as it
+#: writes the one character they would pair into, so ``\ud800\udc00`` reads back as U+10000.
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def store_text(text: str) -> object:
+    r"""``text`` as stored: itself, unless it holds a high surrogate then a low one (which
+    JSON would read back as one astral character): then ``{"code_points": [...]}``."""
+    if _SURROGATE_PAIR.search(text) is None:
+        return text
+    return {"code_points": [ord(c) for c in text]}
+
+
+def read_text(value: object) -> str | None:
+    """The ``str`` that :func:`store_text` stored, or ``None`` when ``value`` is not one."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and set(value) == {"code_points"}:
+        points = value["code_points"]
+        if isinstance(points, list) and all(type(c) is int and 0 <= c <= 0x10FFFF for c in points):
+            return "".join(map(chr, points))
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,22 +196,28 @@ class HistoryEntry:
     pinned: bool = False
 
     def to_json(self) -> dict[str, object]:
-        """The entry as stored in the file."""
-        return {"uri": self.uri, "time": self.time, "pinned": self.pinned}
+        """The entry as stored in the file (a time that is not a time is stored as 0)."""
+        when = float(self.time) if _is_time(self.time) else 0.0
+        return {"uri": store_text(self.uri), "time": when, "pinned": self.pinned is True}
 
 
-def _history_entry(obj: object) -> HistoryEntry | None:
-    """Read one stored entry; ``None`` when it is not a well-typed entry."""
+def _history_entry(obj: object) -> tuple[HistoryEntry, bool] | None:
+    """Read one stored entry and whether it needed repair; ``None`` when it has no URI.
+
+    A bad ``time`` becomes 0 and a bad ``pinned`` false: the URI is what matters.
+    """
     if not isinstance(obj, dict):
         return None
-    uri, when, pinned = obj.get("uri"), obj.get("time"), obj.get("pinned", False)
-    if not isinstance(uri, str) or not uri.strip() or len(uri) > MAX_RECENT_LENGTH:
+    uri = read_text(obj.get("uri"))
+    if uri is None or not uri.strip() or len(uri) > MAX_RECENT_LENGTH:
         return None
-    if isinstance(when, bool) or not isinstance(when, int | float) or when != when:
-        return None
+    when, pinned = obj.get("time", 0.0), obj.get("pinned", False)
+    repaired = False
+    if not _is_time(when):
+        when, repaired = 0.0, True
     if not isinstance(pinned, bool):
-        return None
-    return HistoryEntry(uri, float(when), pinned)
+        pinned, repaired = False, True
+    return HistoryEntry(uri, float(when), pinned), repaired
 
 
 def matches(entry: HistoryEntry, query: str) -> bool:
@@ -119,10 +226,55 @@ def matches(entry: HistoryEntry, query: str) -> bool:
     return not q or q in entry.uri.casefold()
 
 
+def _aside_path(path: Path, label: str) -> Path:
+    """A free name beside ``path``: ``settings.json.<label>-<timestamp>[~n]``."""
+    aside = path.with_name(f"{path.name}.{label}-{time.strftime('%Y%m%d-%H%M%S')}")
+    base, n = aside.name, 1
+    while aside.exists() or aside.is_symlink():
+        aside = aside.with_name(f"{base}~{n}")
+        n += 1
+    return aside
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _read_capped(path: Path) -> bytes:
+    """The file's bytes, at most ``MAX_FILE_BYTES + 1`` of them (more means too large).
+
+    Only a regular file is read: a FIFO would block the window's start, a device never end.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(fd, "rb", buffering=0) as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        chunks: list[bytes] = []
+        left = MAX_FILE_BYTES + 1
+        while left > 0 and (chunk := fh.read(min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+
+
+def _b64(value: str, key: str, reset: list[str]) -> bytes:
+    """Decode a stored byte field; bad base64 resets it (reported under ``key``)."""
+    try:
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        reset.append(key)
+        return b""
+
+
 @dataclass
 class Settings:
-    """The window's remembered state. ``problem`` says what went wrong when loading
-    (the file was set aside); ``notice`` reports a lesser repair (entries dropped)."""
+    """The window's remembered state.
+
+    ``problem`` says what went wrong when loading (the file was set aside, or could not
+    be read at all); ``notice`` reports a lesser repair (fields reset, entries dropped).
+    ``read_only`` is set when an existing file could not be read or set aside: ``save``
+    then never writes, so nothing in that file is lost.
+    """
 
     path: Path
     history: list[HistoryEntry] = field(default_factory=list)
@@ -137,121 +289,215 @@ class Settings:
     window_state: bytes = b""
     problem: str | None = None
     notice: str | None = None
+    read_only: bool = False
 
     @classmethod
     def load(cls, directory: Path | None = None) -> Settings:
-        """Read the settings; a missing file gives defaults, a corrupt one is set aside."""
+        """Read the settings; a missing file gives defaults, a corrupt one is set aside,
+        one that cannot be read is left alone (and never overwritten)."""
         path = (directory or config_dir()) / FILE_NAME
         settings = cls(path=path)
         try:
-            raw = path.read_bytes()
+            raw = _read_capped(path)
         except FileNotFoundError:
             return settings
         except OSError as exc:
-            settings.problem = f"Could not read the settings file {path}: {exc}"
+            settings.read_only = True
+            settings.problem = (
+                f"Could not read the settings file {path} ({exc}). Defaults are used, and the "
+                "file will not be overwritten, so nothing in it is lost."
+            )
             return settings
         try:
-            data = json.loads(raw.decode("utf-8"))
+            if len(raw) > MAX_FILE_BYTES:
+                raise ValueError(f"it is larger than {MAX_FILE_BYTES // 2**20} MiB")
+            data = read_json(raw)
             if not isinstance(data, dict):
                 raise ValueError("the top level is not an object")
-            settings._apply(data)
-        except (ValueError, TypeError, KeyError, UnicodeDecodeError, RecursionError) as exc:
-            aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-            n = 1
-            while aside.exists():
-                aside = aside.with_name(f"{aside.name.split('~')[0]}~{n}")
-                n += 1
-            try:
-                os.replace(path, aside)
-                where = f"It was moved to {aside}."
-            except OSError as move_exc:
-                where = f"It could not be moved aside ({move_exc})."
-            fresh = cls(path=path)
-            fresh.problem = f"The settings file was unreadable ({exc}); defaults are used. {where}"
-            return fresh
+        except (ValueError, RecursionError) as exc:
+            return cls._set_aside(path, exc)
+        repairs = settings._apply(data)
+        if repairs:
+            history = data.get("history", data.get("recent", []))  # v2, else v1
+            settings._keep_original(raw, repairs, serious=not isinstance(history, list))
         return settings
 
-    def _apply(self, data: dict[str, Any]) -> None:
-        def text(key: str, default: str) -> str:
+    @classmethod
+    def _set_aside(cls, path: Path, exc: BaseException) -> Settings:
+        """Move a file that is not settings out of the way (never delete it)."""
+        fresh = cls(path=path)
+        reason = str(exc) if not isinstance(exc, RecursionError) else "nested too deeply"
+        aside = _aside_path(path, "corrupt")
+        try:
+            os.replace(path, aside)
+            where = f"It was moved to {aside}."
+        except OSError as move_exc:
+            fresh.read_only = True
+            where = f"It could not be moved aside ({move_exc}) and will not be overwritten."
+        fresh.problem = (
+            f"The settings file was unreadable ({reason[:200]}); defaults are used. {where}"
+        )
+        return fresh
+
+    def _keep_original(self, raw: bytes, repairs: list[str], *, serious: bool) -> None:
+        """Copy the file as it was before the repairs are saved over it; a lost history is
+        a ``problem`` (the window warns), anything less a ``notice``."""
+        aside = _aside_path(self.path, "repaired")
+        try:
+            with open(aside, "xb") as fh:
+                fh.write(raw)
+            where = f"The file as it was is kept at {aside}."
+        except OSError as exc:
+            self.read_only = True
+            where = f"It could not be copied ({exc}), so it will not be overwritten."
+        what = "; ".join(repairs)
+        message = f"Some settings in {self.path} could not be read: {what}. {where}"
+        if serious:
+            self.problem = message
+        else:
+            self.notice = message
+
+    def _apply(self, data: dict[str, Any]) -> list[str]:
+        """Take every readable field of ``data``; return what had to be reset or dropped."""
+        repairs: list[str] = []
+        reset: list[str] = []
+
+        def take(key: str, default: Any, ok: Callable[[object], bool]) -> Any:
             value = data.get(key, default)
-            if not isinstance(value, str):
-                raise TypeError(f"{key!r} is not a string")
-            return value
+            if ok(value):
+                return value
+            reset.append(key)
+            return default
+
+        def text(key: str, default: str | None) -> str | None:
+            value = data.get(key, default)
+            if value is None and default is None:
+                return None
+            got = read_text(value)
+            if got is None:
+                reset.append(key)
+                return default
+            return got
+
+        def is_str(v: object) -> bool:
+            return isinstance(v, str)
 
         if "history" in data:
-            self._apply_history(data["history"])
+            repairs += self._apply_history(data["history"])
         else:  # version 1: a plain list of recent URIs, most recent first
             recent = data.get("recent", [])
-            if not isinstance(recent, list) or not all(isinstance(r, str) for r in recent):
-                raise TypeError("'recent' is not a list of strings")
+            if not isinstance(recent, list):
+                recent = []
+                reset.append("recent")
+            kept = [r for r in recent if isinstance(r, str) and r.strip()]
+            if bad := sum(not isinstance(r, str) for r in recent):
+                repairs.append(
+                    _plural(bad, "unreadable entry", "unreadable entries") + " of 'recent' dropped"
+                )
+            kept = [r for r in kept if len(r) <= MAX_RECENT_LENGTH]
             try:
                 mtime = self.path.stat().st_mtime
             except OSError:
                 mtime = time.time()
-            kept = [r for r in recent if r.strip() and len(r) <= MAX_RECENT_LENGTH]
+            mtime = mtime if _is_time(mtime) else time.time()
             # The v1 file has no times: keep its order, a second apart, ending at its mtime.
-            self.history = [HistoryEntry(r, mtime - i) for i, r in enumerate(dict.fromkeys(kept))]
-        keep = data.get("keep_history", True)
-        if not isinstance(keep, bool):
-            raise TypeError("'keep_history' is not true or false")
-        self.keep_history = keep
-        self.edition = text("edition", self.edition)
-        self.base = text("base", self.base)
-        self.reference = text("reference", self.reference)
-        self.compare = text("compare", self.compare)
-        last = data.get("last_uri")
-        if last is not None and not isinstance(last, str):
-            raise TypeError("'last_uri' is not a string")
-        self.last_uri = last
-        self.first_run = bool(data.get("first_run", False))
-        self.geometry = base64.b64decode(text("geometry", ""), validate=True)
-        self.window_state = base64.b64decode(text("window_state", ""), validate=True)
+            self.history = [
+                HistoryEntry(r, max(0.0, mtime - i)) for i, r in enumerate(dict.fromkeys(kept))
+            ]
+            self._evict()
+        self.keep_history = take("keep_history", True, lambda v: isinstance(v, bool))
+        self.edition = take("edition", self.edition, is_str)
+        self.base = text("base", self.base) or ""
+        self.reference = text("reference", self.reference) or ""
+        self.compare = text("compare", self.compare) or ""
+        self.last_uri = text("last_uri", None)
+        self.first_run = take("first_run", False, lambda v: isinstance(v, bool))
+        self.geometry = _b64(take("geometry", "", is_str), "geometry", reset)
+        self.window_state = _b64(take("window_state", "", is_str), "window_state", reset)
+        if reset:
+            repairs.insert(0, "reset to defaults: " + ", ".join(dict.fromkeys(reset)))
+        return repairs
 
-    def _apply_history(self, raw: object) -> None:
+    def _apply_history(self, raw: object) -> list[str]:
+        """Read the history list; return what had to be dropped or repaired."""
         if not isinstance(raw, list):
-            raise TypeError("'history' is not a list")
-        entries: list[HistoryEntry] = []
-        seen: set[str] = set()
-        dropped = 0
+            self.history = []
+            return ["the history is not a list and was not read"]
+        found: dict[str, HistoryEntry] = {}
+        dropped = repaired = 0
         for obj in raw:
-            entry = _history_entry(obj)
-            if entry is None:
+            read = _history_entry(obj)
+            if read is None:
                 dropped += 1
-            elif entry.uri not in seen:
-                seen.add(entry.uri)
-                entries.append(entry)
-        entries.sort(key=lambda e: e.time, reverse=True)
-        self.history = entries
+                continue
+            entry, fixed = read
+            repaired += fixed
+            old = found.get(entry.uri)
+            if old is not None:  # a duplicate keeps the newer time and any pin
+                entry = HistoryEntry(
+                    entry.uri, max(old.time, entry.time), old.pinned or entry.pinned
+                )
+            found[entry.uri] = entry
+        self.history = sorted(found.values(), key=lambda e: e.time, reverse=True)
         self._evict()
+        out: list[str] = []
         if dropped:
-            self.notice = (
-                f"{dropped} unreadable history entr{'y was' if dropped == 1 else 'ies were'} "
-                f"dropped from {self.path}."
+            out.append(
+                _plural(dropped, "unreadable history entry was", "unreadable history entries were")
+                + " dropped"
             )
+        if repaired:
+            out.append(
+                _plural(repaired, "history entry", "history entries")
+                + " had a bad time or pin (kept, with time 0 or unpinned)"
+            )
+        return out
 
     def to_json(self) -> dict[str, object]:
-        """The file's content; with history off, no URI the user entered is in it."""
-        keep = self.keep_history
+        """The file's content; with history off, no URI the user entered is in it.
+
+        Never fails on a bad value: an entry whose URI is not a string is left out, any
+        other field of the wrong type is written as its default.
+        """
+        keep = self.keep_history is True
+
+        def text(value: object, default: str) -> object:
+            return store_text(value) if isinstance(value, str) else default
+
+        history = [
+            e.to_json()
+            for e in (self.history if keep else [])
+            if isinstance(e, HistoryEntry) and isinstance(e.uri, str)
+        ]
+        last = self.last_uri if isinstance(self.last_uri, str) else None
         return {
             "version": FORMAT_VERSION,
-            "history": [e.to_json() for e in self.history] if keep else [],
+            "history": history,
             "keep_history": keep,
-            "edition": self.edition,
-            "base": self.base if keep else DEFAULT_BASE,
-            "reference": self.reference if keep else DEFAULT_REFERENCE,
-            "compare": self.compare if keep else "",
-            "last_uri": self.last_uri if keep else None,
-            "first_run": self.first_run,
-            "geometry": base64.b64encode(self.geometry).decode("ascii"),
-            "window_state": base64.b64encode(self.window_state).decode("ascii"),
+            "edition": text(self.edition, "rfc3986"),
+            "base": text(self.base, DEFAULT_BASE) if keep else DEFAULT_BASE,
+            "reference": text(self.reference, DEFAULT_REFERENCE) if keep else DEFAULT_REFERENCE,
+            "compare": text(self.compare, "") if keep else "",
+            "last_uri": store_text(last) if keep and last is not None else None,
+            "first_run": self.first_run is True,
+            "geometry": base64.b64encode(bytes(self.geometry)).decode("ascii"),
+            "window_state": base64.b64encode(bytes(self.window_state)).decode("ascii"),
         }
 
     def save(self) -> str | None:
-        """Write the file atomically; return an error message instead of raising."""
+        """Write the file atomically; return an error message instead of raising.
+
+        With ``read_only`` (an existing file could not be read) nothing is written and
+        nothing is reported again: ``problem`` said it once at load.
+        """
+        if self.read_only:
+            return None
         try:
-            atomic_write_json(self.path, self.to_json())
+            atomic_write_text(self.path, dump_json(self.to_json()))
         except OSError as exc:
             return f"Could not save the settings to {self.path}: {exc}"
+        except (ValueError, TypeError, RecursionError) as exc:  # a value JSON cannot hold
+            return f"Could not save the settings to {self.path}: {type(exc).__name__}: {exc}"
         return None
 
     # ---- history ------------------------------------------------------------------

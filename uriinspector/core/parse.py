@@ -360,6 +360,9 @@ class ParsedReference:
 
     def to_json(self) -> dict[str, object]:
         """The batch contract's ``parse`` answer (shared/contract/batch-protocol.md)."""
+        m = self._match
+        if m is not None and self._split is None:
+            return _fast_json(m, self.edition, self.host_kind)
         s = self.split
         components: dict[str, str | None] = {
             name: (None if part is None else part.text)
@@ -428,6 +431,46 @@ def _assemble_fast(m: re.Match[str], ed: Edition) -> SplitReference:
         m.string, r[1], r[2], r[3], r[4], r[6], r[7], r[8], r[9],
         segment_params=ed.has_segment_params,
     )
+
+
+_SPAN_GROUPS = (("scheme", 1), ("userinfo", 3), ("host", 4), ("port", 6), ("path", 7),
+                ("query", 8), ("fragment", 9))  # fmt: skip
+
+
+def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None) -> dict[str, object]:
+    """``to_json`` straight from the match's spans (no parts built): the same answer."""
+    r = m.regs
+    text = m.string
+
+    def comp(i: int) -> str | None:
+        start, end = r[i]
+        return None if start == -1 else text[start:end]
+
+    scheme = comp(1)
+    return {
+        "op": "parse",
+        "input": text,
+        "edition": ed.value,
+        "valid": True,
+        "kind": "uri" if scheme is not None else "relative-ref",
+        "components": {
+            "scheme": scheme,
+            "authority": comp(2),
+            "userinfo": comp(3),
+            "host": comp(4),
+            "port": comp(6),
+            "path": comp(7),
+            "query": comp(8),
+            "fragment": comp(9),
+        },
+        "host_kind": host_kind,
+        "spans": [
+            {"component": name, "start": r[i][0], "end": r[i][1]}
+            for name, i in _SPAN_GROUPS
+            if r[i][0] != -1
+        ],
+        "diagnostics": [],
+    }
 
 
 def _fast_host_kind(m: re.Match[str]) -> HostKind | None:

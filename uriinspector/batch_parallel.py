@@ -47,12 +47,14 @@ CHUNK_LINES = 32
 TASKS_PER_WORKER = 4
 #: How long a partly filled task waits for more input before it is sent anyway.
 IDLE_SECONDS = 0.002
-#: Modules the fork server imports once, so that no worker imports them again.
+#: Modules the fork server imports once, so that no worker imports them again;
+#: ``batch_warm`` also answers a few requests there (lists, data, patterns loaded once).
 PRELOAD = (
     "uriinspector.batch_parallel",
     "uriinspector.core.analysis",
     "uriinspector.core.normalize",
     "uriinspector.core.resolve",
+    "uriinspector.batch_warm",
 )
 #: Seconds between two progress lines.
 PROGRESS_EVERY = 0.25
@@ -169,6 +171,23 @@ class _Lines:
                 self.eof = True
 
 
+    def readlines(self, most: int) -> list[bytes]:
+        """At least one line (or [b""] at the end), and up to ``most`` of those that
+        are already read: the reader thread hands them over in one piece."""
+        first = self.readline()
+        if not first or self.fd is None:
+            return [first]
+        out = [first]
+        buf = self.buf
+        while len(out) < most:
+            nl = buf.find(b"\n")
+            if nl == -1:
+                break
+            out.append(bytes(buf[: nl + 1]))
+            del buf[: nl + 1]
+        return out
+
+
 def _input_file_size(stdin: object) -> int | None:
     """The size of stdin when it is a regular file (a redirect, not a pipe or terminal)."""
     try:
@@ -245,31 +264,51 @@ class _Parallel:
         self.jobs = jobs
         self.meter = meter
         self.prog = prog
-        # one queue for everything the writer waits for: input lines (bytes), the end
+        # one queue for everything the writer waits for: input lines (lists), the end
         # of input (_EOF), a read error (OSError), and wake-ups from finished tasks
         self.events: queue.SimpleQueue[object] = queue.SimpleQueue()
-        self.window = threading.BoundedSemaphore(jobs * TASKS_PER_WORKER * CHUNK_LINES)
+        # lines read and not yet answered; the reader waits while it is at the limit
+        self.limit = jobs * TASKS_PER_WORKER * CHUNK_LINES
+        self.in_flight = 0
+        self.room = threading.Condition()
         self.stop = threading.Event()
 
     def _read(self) -> None:
-        """Reader thread: one line at a time, never more than the window ahead."""
-        stdin = self.lines
-        while not self.stop.is_set():
-            self.window.acquire()
-            if self.stop.is_set():
-                return
+        """Reader thread: lines in batches, never more than the window ahead."""
+        source = self.lines
+        while True:
+            with self.room:
+                while self.in_flight >= self.limit and not self.stop.is_set():
+                    self.room.wait()
+                if self.stop.is_set():
+                    return
+                most = self.limit - self.in_flight
             try:
-                raw = stdin.readline()
+                batch = source.readlines(most)
             except OSError as exc:
                 self.events.put(exc)
                 return
             except ValueError:  # stdin closed under us while stopping
                 self.events.put(_EOF)
                 return
-            if not raw:
+            if batch[-1] == b"":
+                batch.pop()
+                if batch:
+                    self._took(len(batch))
+                    self.events.put(batch)
                 self.events.put(_EOF)
                 return
-            self.events.put(raw)
+            self._took(len(batch))
+            self.events.put(batch)
+
+    def _took(self, n: int) -> None:
+        with self.room:
+            self.in_flight += n
+
+    def _answered(self, n: int) -> None:
+        with self.room:
+            self.in_flight -= n
+            self.room.notify()
 
     def _pool(self) -> ProcessPoolExecutor:
         import multiprocessing
@@ -332,15 +371,18 @@ class _Parallel:
                     self.env.error(f"{self.prog} batch: cannot read stdin: {event}")
                     status = 1
                 else:
-                    assert isinstance(event, bytes)
-                    chunk.append(event)
+                    assert isinstance(event, list)
+                    chunk.extend(event)
+                    while len(chunk) > CHUNK_LINES and len(pending) < max_tasks:
+                        submit(chunk[:CHUNK_LINES])
+                        del chunk[:CHUNK_LINES]
         except BrokenProcessPool as exc:
             self.env.error(f"{self.prog} batch: a worker process died: {exc}")
             return 1
         finally:
             self.stop.set()
-            with contextlib.suppress(ValueError):
-                self.window.release()  # let a reader blocked on a full window see stop
+            with self.room:
+                self.room.notify()  # a reader waiting for room sees the stop
             for fut, _ in pending:
                 fut.cancel()
             pool.shutdown(wait=True, cancel_futures=True)
@@ -373,5 +415,4 @@ class _Parallel:
                     out.write(data)
                     out.flush()
             self.meter.count(len(answers), nbytes)
-            for _ in answers:
-                self.window.release()
+            self._answered(len(answers))

@@ -24,7 +24,7 @@ import stat
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, TextIO
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 WARMUP_LINES = 200
 #: ... or this long, whichever comes first (a few very long lines).
 WARMUP_SECONDS = 0.25
+#: Keep answering in this process while the workers start (tests turn it off to send
+#: every line after the warm-up through the workers).
+SERIAL_WHILE_STARTING = True
 #: Lines per task sent to a worker, at most (fewer when no more input is waiting).
 CHUNK_LINES = 32
 #: Tasks in flight per worker; the lines in flight are bounded by this x CHUNK_LINES x N.
@@ -216,24 +219,53 @@ def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -
     show = progress if progress is not None else (size is not None and _isatty(env.stderr))
     meter = _Progress(env.stderr if show else None, size)
     lines = _Lines(env)
+    starter: _PoolStarter | None = None
     try:
-        status = _serial(env, lines, meter, jobs > 1, PROG)
+        status = _serial(env, lines, meter, PROG, _warmup_over() if jobs > 1 else None)
         if status is None:
-            status = _Parallel(env, lines, jobs, meter, PROG).run()
+            # the workers start in the background (a fork server, the core imported and
+            # warmed there: about half a second); meanwhile this process keeps answering
+            starter = _PoolStarter(jobs)
+            if not SERIAL_WHILE_STARTING:
+                starter.ready.wait()
+            status = _serial(env, lines, meter, PROG, starter.ready.is_set)
+        if status is None:
+            assert starter is not None
+            pool = starter.take()
+            if pool is None:
+                env.error(f"{PROG} batch: cannot start worker processes: {starter.error}")
+                return ExitStatus.ERROR
+            status = _Parallel(env, lines, jobs, meter, PROG).run(pool)
     finally:
+        if starter is not None:
+            starter.close()
         meter.done()
     return ExitStatus(status)
 
 
-def _serial(
-    env: Environment, lines: _Lines, meter: _Progress, warmup: bool, prog: str
-) -> int | None:
-    """The serial loop (same reads, same writes), with ``warmup`` for at most
-    :data:`WARMUP_LINES` lines or :data:`WARMUP_SECONDS`; an exit status at the end of
-    input, None to go parallel."""
+def _warmup_over() -> Callable[[], bool]:
+    """True once :data:`WARMUP_LINES` lines were asked for or :data:`WARMUP_SECONDS` passed."""
     start = time.monotonic()
-    answered = 0
-    while not warmup or (answered < WARMUP_LINES and time.monotonic() - start < WARMUP_SECONDS):
+    asked = 0
+
+    def over() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > WARMUP_LINES or time.monotonic() - start >= WARMUP_SECONDS
+
+    return over
+
+
+def _serial(
+    env: Environment,
+    lines: _Lines,
+    meter: _Progress,
+    prog: str,
+    stop: Callable[[], bool] | None,
+) -> int | None:
+    """The serial loop (same reads, same writes) until ``stop()`` says so (never when
+    None); an exit status at the end of input, None to go parallel."""
+    while stop is None or not stop():
         try:
             raw = lines.readline()
         except OSError as exc:
@@ -242,12 +274,59 @@ def _serial(
         if not raw:
             return 0
         out = answer_bytes(raw)
-        answered += 1
         if out is not None:
             env.stdout.write(out)
             env.stdout.flush()
         meter.count(1, len(raw))
     return None
+
+
+def _noop() -> None:
+    """A first task: answered once a worker is up."""
+
+
+class _PoolStarter:
+    """Makes the worker pool on a thread; ``ready`` is set once a worker answered."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.ready = threading.Event()
+        self.pool: ProcessPoolExecutor | None = None
+        self.error: BaseException | None = None
+        self.taken = False
+        self.thread = threading.Thread(target=self._start, name="batch-pool", daemon=True)
+        self.thread.start()
+
+    def _start(self) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            methods = multiprocessing.get_all_start_methods()
+            method = "forkserver" if "forkserver" in methods else "spawn"
+            ctx = multiprocessing.get_context(method)
+            if method == "forkserver":
+                ctx.set_forkserver_preload(list(PRELOAD))
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=ctx, initializer=_worker_init)
+            self.pool.submit(_noop).result()
+        except Exception as exc:  # no processes here (a sandbox): reported, not a traceback
+            self.error = exc
+        finally:
+            self.ready.set()
+
+    def take(self) -> ProcessPoolExecutor | None:
+        """The pool, now owned by the caller (None if it could not start)."""
+        self.thread.join()
+        self.taken = self.pool is not None and self.error is None
+        return self.pool if self.taken else None
+
+    def close(self) -> None:
+        """Shut the pool down unless it was taken (end of input before it was ready)."""
+        if self.taken:
+            return
+        self.thread.join()
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 _EOF = object()
@@ -310,20 +389,10 @@ class _Parallel:
             self.in_flight -= n
             self.room.notify()
 
-    def _pool(self) -> ProcessPoolExecutor:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        if "forkserver" in methods:
-            ctx.set_forkserver_preload(list(PRELOAD))
-        return ProcessPoolExecutor(self.jobs, mp_context=ctx, initializer=_worker_init)
-
-    def run(self) -> int:
+    def run(self, pool: ProcessPoolExecutor) -> int:
+        """Read, send, write until the end of input; the pool is shut down at the end."""
         reader = threading.Thread(target=self._read, name="batch-reader", daemon=True)
         reader.start()
-        pool = self._pool()
 
         def wake(_done: Future[list[bytes | None]]) -> None:
             self.events.put(None)  # a task finished: the writer looks at the queue head

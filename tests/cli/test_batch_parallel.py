@@ -85,6 +85,7 @@ def test_in_process_parallel_path_gives_the_serial_bytes(
     data = request_file.read_bytes()[:60_000]
     serial = cli("batch", "--jobs", "1", stdin=data)
     monkeypatch.setattr(batch_parallel, "WARMUP_LINES", 0)
+    monkeypatch.setattr(batch_parallel, "SERIAL_WHILE_STARTING", False)
     parallel = cli("batch", "--jobs", "2", stdin=data)
     assert parallel.exit_status == serial.exit_status == ExitStatus.SUCCESS
     assert parallel.stderr == ""
@@ -171,7 +172,8 @@ def _wait_gone(pids: set[int], seconds: float = 20) -> set[int]:
 #: ``uriinspector batch --jobs 2`` with no in-process warm-up: workers start at once.
 PARALLEL_NOW = [
     sys.executable, "-c",
-    "import sys, uriinspector.batch_parallel as b; b.WARMUP_LINES = 0\n"
+    "import sys, uriinspector.batch_parallel as b\n"
+    "b.WARMUP_LINES = 0; b.SERIAL_WHILE_STARTING = False\n"
     "from uriinspector.cli import main\n"
     "sys.exit(main(['batch', '--jobs', '2']))",
 ]  # fmt: skip

@@ -507,7 +507,8 @@ def core_section(res: dict[str, Any]) -> str:
         f"{res['loadavg_at_end'][0]:.2f}"
         + (
             " — **the machine was shared** with other engineers' test runs, so absolute "
-            "figures are noisy; the per-round ratios are the robust numbers."
+            "figures are noisy; the per-round ratios are the robust numbers; the lead "
+            "re-measures on a quiet machine (one command: `make bench`)."
             if max(m["loadavg_at_start"][0], res["loadavg_at_end"][0]) > 0.5
             else "."
         )

@@ -21,6 +21,7 @@ import os
 import queue
 import signal
 import stat
+import sys
 import threading
 import time
 from collections import deque
@@ -63,8 +64,17 @@ PRELOAD = (
 PROGRESS_EVERY = 0.25
 
 
+def _frozen() -> bool:
+    """A PyInstaller bundle: its executable is the app itself, which cannot serve as a
+    fork server (``python -c ...``), so the bundle answers in one process."""
+    return bool(getattr(sys, "frozen", False))
+
+
 def default_jobs() -> int:
-    """The CPUs this process may run on (``os.process_cpu_count`` from Python 3.13)."""
+    """The CPUs this process may run on (``os.process_cpu_count`` from Python 3.13);
+    1 in a frozen bundle (see :func:`_frozen`)."""
+    if _frozen():
+        return 1
     count = getattr(os, "process_cpu_count", None)
     if count is not None:
         n = count()
@@ -222,7 +232,8 @@ def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -
     lines = _Lines(env)
     starter: _PoolStarter | None = None
     try:
-        status = _serial(env, lines, meter, PROG, _warmup_over() if jobs > 1 else None)
+        parallel = jobs > 1 and not _frozen()
+        status = _serial(env, lines, meter, PROG, _warmup_over() if parallel else None)
         if status is None:
             # the workers start in the background (a fork server, the core imported and
             # warmed there: about half a second); meanwhile this process keeps answering

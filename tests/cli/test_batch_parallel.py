@@ -278,3 +278,13 @@ def test_co_process_still_answers_each_line_in_the_parallel_phase() -> None:
 def test_empty_input_answers_nothing() -> None:
     proc = run_module("batch", "--jobs", "2", stdin=b"")
     assert proc.returncode == 0 and proc.stdout == b"" and proc.stderr == b""
+
+
+def test_a_frozen_bundle_answers_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a PyInstaller executable cannot be a fork server: same bytes, no worker started
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(batch_parallel, "WARMUP_LINES", 0)
+    assert batch_parallel.default_jobs() == 1
+    data = _requests(40)
+    parallel = cli("batch", "--jobs", "4", stdin=data)
+    assert str(parallel) == str(cli("batch", "--jobs", "1", stdin=data))

@@ -167,6 +167,24 @@ def measure(runs: int) -> dict[str, Any]:
 
 #: Where our start-up goes (``--profile``); update when it changes.
 STARTUP_NOTES = [
+    "**Issue 14 (2026-11-25): not reached, nothing changed in the window's start-up.** "
+    "A paint-time probe (an application-wide event filter quitting at the first "
+    "`QEvent.Paint`, with `enum.EnumType._create_` wrapped to record the nearest frame "
+    "of ours) counts 327 Python enum types that PySide6 6.11 creates between "
+    "`QApplication` and the first paint, and where: `from PySide6.QtCore import ... "
+    "Qt` in `main_window.py` (the `Qt` namespace, 95 types), `UriField.__init__` "
+    "(`super().__init__` of a `QTextEdit` subclass: 141 types of its class chain), "
+    "`theme.py`'s `QtGui` imports (17), `main_window.py`'s `QtWidgets` imports (27), "
+    "`uri_field.py`'s `QtGui` imports (16), the stylesheet (11). The bare window makes "
+    "the `QMainWindow`/`QWidget` ones too. PySide6 6.11 refuses plain ints where a "
+    "`Qt.*` enum is expected (`addDockWidget(8, dock)`, `setTextFormat(1)`, "
+    "`setVerticalScrollBarPolicy(1)` raise `TypeError`: checked), so the `Qt` "
+    "namespace (~15 ms quiet) can only be avoided by moving every `Qt.*` call of the "
+    "first frame (dock areas, the field's scroll-bar policy and layout direction, the "
+    "banner's rich text flags) after the paint, which changes what the first frame "
+    "shows. That, and building the menus after the paint (16 actions, 7 icons), are "
+    "the levers left; neither was attempted in this round for lack of time.",
+    "",
     "**What changed (2026-11-23, 11:20 UTC).** No pane is built with the window. Each "
     "dock holds an empty placeholder; a pane's module is imported and the pane built "
     "when its dock is first shown (`visibilityChanged(True)`), and it is then shown the "

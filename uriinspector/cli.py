@@ -608,12 +608,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    sub.add_parser(
+    b = sub.add_parser(
         "batch",
         formatter_class=_Formatter,
         help="JSON Lines requests on stdin, one answer per line on stdout",
         description="Read JSON Lines requests on stdin; write one answer per non-blank "
         "line, in order, flushed per line (protocol v1, see the README).",
+    )
+    b.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="worker processes (default: this machine's CPUs); 1 answers in this process",
+    )
+    b.add_argument(
+        "--progress",
+        action="store_true",
+        help="a progress line on stderr (default: when stderr is a terminal and stdin a file)",
     )
     p = sub.add_parser(
         "parse", parents=[common], formatter_class=_Formatter, help="split URIs into components"
@@ -754,6 +766,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("open", help="open a URI in the window")
     p.add_argument("uri", nargs="?", metavar="URI")
     return parser
+
+
+def _positive_int(text: str) -> int:
+    """argparse type: an integer >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
 
 
 def _parse_args(
@@ -1050,7 +1073,12 @@ def cmd_open(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
 def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
     command: str = ns.command
     if command == "batch":
-        return run_batch(env)
+        from uriinspector import batch_parallel
+
+        jobs: int = ns.jobs or batch_parallel.default_jobs()
+        if jobs == 1 and not ns.progress:
+            return run_batch(env)
+        return batch_parallel.run_parallel(env, jobs, progress=ns.progress or None)
     if command == "open":
         return cmd_open(env, ns)
     if command == "analyze":

@@ -8,6 +8,7 @@ parsed once, lazily, on first use.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from typing import Any
 
 _lock = threading.Lock()
@@ -33,7 +34,20 @@ def _is_ip(host: str) -> bool:
     return len(parts) == 4 and all(p.isascii() and p.isdigit() for p in parts)
 
 
+#: Hosts longer than this are not cached (a DNS name is at most 253 characters; a
+#: 1 MB "host" must not be kept 4,096 times).
+CACHE_MAX_LEN = 255
+
+
 def registrable_domain(host: str | None) -> str | None:
+    """:func:`_registrable_domain`, cached per host (bounded: 4,096 hosts of at most
+    :data:`CACHE_MAX_LEN` characters): a batch or the window asks for the same hosts."""
+    if host is not None and len(host) <= CACHE_MAX_LEN:
+        return _registrable_cached(host)
+    return _registrable_domain(host)
+
+
+def _registrable_domain(host: str | None) -> str | None:
     """The registrable domain (public suffix plus one label) of ``host``, or None.
 
     None for IP addresses, single labels such as ``localhost``, public suffixes
@@ -51,7 +65,17 @@ def registrable_domain(host: str | None) -> str | None:
     return result if isinstance(result, str) and result else None
 
 
+_registrable_cached = lru_cache(maxsize=4096)(_registrable_domain)
+
+
 def is_known_suffix(name: str) -> bool:
+    """:func:`_is_known_suffix`, cached per name like :func:`registrable_domain`."""
+    if len(name) <= CACHE_MAX_LEN:
+        return _known_suffix_cached(name)
+    return _is_known_suffix(name)
+
+
+def _is_known_suffix(name: str) -> bool:
     """Whether ``name`` ends in a suffix the Public Suffix List really lists.
 
     ``john.doe`` is not (``doe`` is not a TLD); ``example.com`` is. Used to tell a
@@ -62,3 +86,6 @@ def is_known_suffix(name: str) -> bool:
     except Exception:
         return False
     return isinstance(result, str) and bool(result)
+
+
+_known_suffix_cached = lru_cache(maxsize=4096)(_is_known_suffix)

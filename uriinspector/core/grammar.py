@@ -184,3 +184,167 @@ HOSTNAME_2003 = rf"{DOMAINLABEL_2003}(?:\.{DOMAINLABEL_2003})*(?:\.{TOPLABEL_200
 # draft-1993 BNF  hostname ialpha [ . hostname ];  ialpha alpha [ xalphas ]
 #                 ("." is itself a safe xalpha, so this is: a letter, then xalphas)
 HOSTNAME_1993 = f"[A-Za-z]{XALPHA_1993}*"
+
+
+# ---- whole references in one pattern (the validated parse's fast path) ----------------
+# Each pattern below accepts exactly the references its edition's grammar accepts *and*
+# that the diagnostic parser (``parse.py``) reports nothing but known warnings for; one
+# ``fullmatch`` validates and gives every component's span. ``fast_parse.py`` compiles
+# them; anything they reject goes to the diagnostic parser. The named groups mirror the
+# Appendix B split: scheme, authority, userinfo, host (v4: an IPv4 host), port, path,
+# query, fragment. Repetitions of "chars or pct-encoded" are written unrolled,
+# ``[c]*(?:%HH[c]*)*``, one class run per stretch instead of an alternation per character.
+
+
+def run_of(allowed: frozenset[str], *, pct: bool = True) -> str:
+    """``*( allowed / pct-encoded )`` (or ``*allowed``) as a linear, unrolled pattern."""
+    body = f"[{chars(allowed)}]*"
+    return f"{body}(?:{PCT_ENCODED}{body})*" if pct else body
+
+
+def reference_pattern(
+    *,
+    scheme: str,
+    userinfo: str,
+    host: str,
+    port: str,
+    path_abempty: str,
+    path_noauth_uri: str,
+    path_noauth_rel: str,
+    query: str,
+    fragment: str,
+    hier_required: bool = False,
+) -> str:
+    """One edition's reference grammar assembled from its pieces (all regex strings).
+
+    ``path_abempty`` follows an authority; ``path_noauth_uri`` follows ``scheme ':'``
+    with no authority, ``path_noauth_rel`` starts a relative reference. None of the
+    three may start with ``//`` (the Appendix B split would read an authority there).
+    ``hier_required``: a URI needs something after ``scheme ':'`` (RFC 2396 §3).
+    """
+    after_scheme = f"(?!//){path_noauth_uri}"
+    if hier_required:
+        after_scheme = "(?=[^#])" + after_scheme  # not "scheme:" or "scheme:#f"
+    return (
+        f"(?:(?P<scheme>{scheme}):)?"
+        f"(?://(?P<authority>(?:(?P<userinfo>{userinfo})@)?(?P<host>{host})"
+        f"(?::(?P<port>{port}))?))?"
+        f"(?P<path>(?(authority){path_abempty}|(?(scheme){after_scheme}|(?!//){path_noauth_rel})))"
+        f"(?:\\?(?P<query>{query}))?"
+        f"(?:#(?P<fragment>{fragment}))?"
+    )
+
+
+def _ipv4_host(v4: str) -> str:
+    """An IPv4 host as its own group, only when it is the whole host."""
+    return f"(?P<v4>{v4})(?![^:/?#])"
+
+
+#: RFC 3986 §3.2.2: a reg-name of four digit groups that is no IPv4address warns, so the
+#: fast pattern leaves it to the diagnostic parser.
+_NOT_IPV4_LIKE = f"(?!{IPV4ADDRESS_2396}(?![^:/?#]))"
+#: RFC 2396 §3.2.2 (and the drafts): hostport = host [ ":" port ] needs a host when a
+#: userinfo or a port is there; an empty host is fine only alone ("file:///x").
+_EMPTY_HOST_ALONE = "(?<!@)(?!:)"
+
+
+_P3986 = run_of(cs.RFC3986_PCHAR | frozenset("/"))
+#: RFC 3986 §4.1 URI-reference = URI / relative-ref  (§3 URI, §4.2 relative-ref):
+#:   hier-part / relative-part = "//" authority path-abempty / path-absolute
+#:                               / path-rootless (URI) / path-noscheme (relative) / path-empty
+#:   authority = [ userinfo "@" ] host [ ":" port ];  host = IP-literal / IPv4address / reg-name
+#: (a userinfo with ":" is left to the diagnostic parser: it warns, §3.2.1)
+REFERENCE_RFC3986 = reference_pattern(
+    scheme=SCHEME,
+    userinfo=run_of(cs.RFC3986_USERINFO - frozenset(":")),
+    host=f"{_ipv4_host(IPV4ADDRESS)}|{IP_LITERAL}|{_NOT_IPV4_LIKE}{run_of(cs.RFC3986_REG_NAME)}",
+    port=PORT,
+    path_abempty=f"(?:/{_P3986})?",
+    path_noauth_uri=_P3986,
+    path_noauth_rel=f"{run_of(cs.RFC3986_SEGMENT_NZ_NC)}(?:/{_P3986})?",
+    query=run_of(cs.RFC3986_QUERY),
+    fragment=run_of(cs.RFC3986_QUERY),
+)
+
+
+def _older_reference(
+    *,
+    scheme: str,
+    userinfo: frozenset[str],
+    host: str,
+    port: str,
+    path: frozenset[str],
+    opaque: frozenset[str],
+    query: frozenset[str],
+    fragment: frozenset[str],
+    hier_required: bool = False,
+) -> str:
+    """An edition before RFC 3986: ``server`` authorities only (a ``reg_name`` authority
+    warns), a path that is ``opaque_part`` when it follows ``scheme ':'`` without "/", and
+    a relative reference whose first segment has no ":" (else the split reads a scheme)."""
+    p = run_of(path - frozenset("?#"))
+    first = run_of(path - frozenset(":/?#"))
+    return reference_pattern(
+        scheme=scheme,
+        userinfo=run_of(userinfo - frozenset(":@")),
+        host=host,
+        port=port,
+        path_abempty=f"(?:/{p})?",
+        path_noauth_uri=f"(?:/{p}|(?!/){run_of(opaque - frozenset('?#'))})",
+        path_noauth_rel=f"{first}(?:/{p})?",
+        query=run_of(query - frozenset("#")),
+        fragment=run_of(fragment - frozenset("#")),
+        hier_required=hier_required,
+    )
+
+
+#: draft-2003 §3 URI-reference (server authority, IPv6reference, no IPvFuture); the query
+#: of an opaque URI is checked against the narrower query rule (§3.4), a subset of uric.
+REFERENCE_DRAFT_2003 = _older_reference(
+    scheme=SCHEME,
+    userinfo=cs.DRAFT2003_USERINFO,
+    host=f"{_ipv4_host(IPV4ADDRESS)}|\\[{IPV6ADDRESS}\\]|{HOSTNAME_2003}|{_EMPTY_HOST_ALONE}",
+    port=PORT,
+    path=cs.DRAFT2003_PATH,
+    opaque=cs.DRAFT2003_URIC,
+    query=cs.DRAFT2003_QUERY,
+    fragment=cs.DRAFT2003_QUERY,
+)
+#: RFC 2396 §3 URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]; §3.2.2
+#: server = [ [ userinfo "@" ] hostport ], host = hostname | IPv4address.
+REFERENCE_RFC2396 = _older_reference(
+    scheme=SCHEME,
+    userinfo=cs.RFC2396_USERINFO,
+    host=f"{_ipv4_host(IPV4ADDRESS_2396)}|{HOSTNAME}|{_EMPTY_HOST_ALONE}",
+    port=PORT,
+    path=cs.RFC2396_PATH,
+    opaque=cs.RFC2396_URIC,
+    query=cs.RFC2396_URIC,
+    fragment=cs.RFC2396_URIC,
+    hier_required=True,
+)
+#: draft-1997 §4 URL-reference; §4.3.1 login = [ user [ ":" password ] "@" ] hostport.
+REFERENCE_DRAFT_1997 = _older_reference(
+    scheme=SCHEME_1997,
+    userinfo=cs.DRAFT1997_USER,
+    host=f"{_ipv4_host(IPV4ADDRESS_2396)}|{HOSTNAME_1997}|{_EMPTY_HOST_ALONE}",
+    port=PORT,
+    path=cs.DRAFT1997_PATH,
+    opaque=cs.DRAFT1997_URLC,
+    query=cs.DRAFT1997_URLC,
+    fragment=cs.DRAFT1997_URLC,
+)
+# draft-1993 BNF: space is an ``extra`` character, but its prose says spaces are not legal
+# (a warning), so the fast pattern leaves every space to the diagnostic parser.
+_X1993 = cs.DRAFT1993_XALPHA - frozenset(" ")
+#: draft-1993 BNF url; hostport host [ : port ] with a host required and port digits.
+REFERENCE_DRAFT_1993 = _older_reference(
+    scheme=f"[A-Za-z]{run_of(_X1993 - frozenset(':'))}",
+    userinfo=_X1993,
+    host=f"{_ipv4_host(IPV4ADDRESS_1993)}|[A-Za-z]{run_of(_X1993 - frozenset(':@'))}",
+    port=PORT_1993,
+    path=cs.DRAFT1993_PATH - frozenset(" "),
+    opaque=cs.DRAFT1993_PATH - frozenset(" "),
+    query=cs.DRAFT1993_SEARCH - frozenset(" "),
+    fragment=_X1993,
+)

@@ -8,7 +8,9 @@ why it fails, citing the section. Scans are compiled regexes, so parsing is line
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from uriinspector.core import charsets as cs
 from uriinspector.core import grammar as g
@@ -36,10 +38,12 @@ from uriinspector.core.host import (
     IPV6_ZONE_ID,
     HostInfo,
     HostKind,
+    _v4_address,
+    _v6_address,
     classify_host,
 )
 from uriinspector.core.spans import Span
-from uriinspector.core.split import SplitReference, split
+from uriinspector.core.split import SplitReference, assemble, split
 
 # ---- diagnostic codes owned here (component and structure level) ----------------------
 INVALID_SCHEME = "invalid-scheme"
@@ -232,28 +236,133 @@ _BAD_PORT = bad_ascii_pattern(cs.DIGIT)
 _SPACES = LazyPattern(" +")
 
 
-@dataclass(frozen=True, slots=True)
+_UNSET: object = object()  # a lazy field not built yet
+
+
+@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
 class ParsedReference:
     """A reference split, then checked against one edition's grammar.
 
     ``valid`` is true when no diagnostic has error severity. The components are those
     of ``split`` (exact substrings, RFC 3986 Appendix B), whatever the verdict.
+
+    A reference its edition's whole-reference pattern accepts (the fast path) keeps only
+    the match: ``split``, ``host_kind`` and ``host_info`` are built from its spans on
+    first read, then kept. Equality compares what the fields say, however they were built.
     """
 
-    split: SplitReference
     edition: Edition
     valid: bool
-    host_kind: HostKind | None
-    host_info: HostInfo | None
-    diagnostics: tuple[Diagnostic, ...]
+    _match: re.Match[str] | None  # the fast path's match, or None
+    _split: SplitReference | None
+    _host_kind: object  # HostKind | None, or _UNSET
+    _host_info: object  # HostInfo | None, or _UNSET
+    _diagnostics: tuple[Diagnostic, ...]
+
+    def __init__(
+        self,
+        split: SplitReference,
+        edition: Edition,
+        valid: bool,
+        host_kind: HostKind | None,
+        host_info: HostInfo | None,
+        diagnostics: tuple[Diagnostic, ...],
+    ) -> None:
+        """The fields, as the diagnostic parser computed them."""
+        s_ed, s_valid, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
+        s_ed(self, edition)
+        s_valid(self, valid)
+        s_match(self, None)
+        s_split(self, split)
+        s_kind(self, host_kind)
+        s_host(self, host_info)
+        s_diags(self, diagnostics)
+
+    @property
+    def split(self) -> SplitReference:
+        """The components with their spans (built from the match on first read)."""
+        sp = self._split
+        if sp is None:
+            m = self._match
+            assert m is not None
+            sp = _assemble_fast(m, self.edition)
+            object.__setattr__(self, "_split", sp)
+        return sp
+
+    @property
+    def host_kind(self) -> HostKind | None:
+        """``reg-name``, ``ipv4``, ``ipv6``, ``ipvfuture``, or ``None`` without an authority."""
+        kind = self._host_kind
+        if kind is _UNSET:
+            m = self._match
+            assert m is not None
+            kind = _fast_host_kind(m)
+            object.__setattr__(self, "_host_kind", kind)
+        return cast("HostKind | None", kind)
+
+    @property
+    def host_info(self) -> HostInfo | None:
+        """What the host is (``None`` without an authority), built on first read."""
+        info = self._host_info
+        if info is _UNSET:
+            kind = self.host_kind
+            info = None if kind is None else _fast_host_info(self.split, kind)
+            object.__setattr__(self, "_host_info", info)
+        return cast("HostInfo | None", info)
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """Every problem found, ordered by span (none on the fast path)."""
+        return self._diagnostics
 
     @property
     def text(self) -> str:
         """The input string."""
-        return self.split.text
+        m = self._match
+        if m is not None:
+            return m.string
+        sp = self._split
+        assert sp is not None
+        return sp.text
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.split,
+            self.edition,
+            self.valid,
+            self.host_kind,
+            self.host_info,
+            self.diagnostics,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ParsedReference):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.edition, self.valid, self.host_kind))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its built fields (a match object does not pickle)."""
+        return (
+            ParsedReference,
+            (self.split, self.edition, self.valid, self.host_kind, self.host_info,
+             self.diagnostics),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"ParsedReference(split={self.split!r}, edition={self.edition!r},"
+            f" valid={self.valid!r}, host_kind={self.host_kind!r},"
+            f" host_info={self.host_info!r}, diagnostics={self.diagnostics!r})"
+        )
 
     def to_json(self) -> dict[str, object]:
         """The batch contract's ``parse`` answer (shared/contract/batch-protocol.md)."""
+        m = self._match
+        if m is not None and self._split is None:
+            return _fast_json(m, self.edition, self.host_kind)
         s = self.split
         components: dict[str, str | None] = {
             name: (None if part is None else part.text)
@@ -284,11 +393,138 @@ class ParsedReference:
         }
 
 
+# ---- the fast path: one whole-reference match per edition (grammar.REFERENCE_*) -------
+_FAST_SOURCES: dict[Edition, str] = {
+    Edition.RFC3986: g.REFERENCE_RFC3986,
+    Edition.DRAFT_2003: g.REFERENCE_DRAFT_2003,
+    Edition.RFC2396: g.REFERENCE_RFC2396,
+    Edition.DRAFT_1997: g.REFERENCE_DRAFT_1997,
+    Edition.DRAFT_1993: g.REFERENCE_DRAFT_1993,
+}
+#: edition -> the compiled pattern's ``fullmatch``, filled on first use (importing the
+#: core compiles nothing: the window paints first).
+_FULLMATCH: dict[Edition, Callable[[str], re.Match[str] | None]] = {}
+#: Group numbers every ``g.reference_pattern`` gives (checked when one is compiled).
+_GROUPS = ("scheme", "authority", "userinfo", "host", "v4", "port", "path", "query", "fragment")
+_G_AUTH, _G_HOST, _G_V4 = 2, 4, 5
+_PARSED_SETTERS = tuple(
+    ParsedReference.__dict__[name].__set__
+    for name in ("edition", "valid", "_match", "_split", "_host_kind", "_host_info",
+                 "_diagnostics")
+)
+_new_parsed = object.__new__
+
+
+def _fullmatch(ed: Edition) -> Callable[[str], re.Match[str] | None]:
+    """Compile ``ed``'s whole-reference pattern (first use) and return its ``fullmatch``."""
+    pattern = re.compile(_FAST_SOURCES[ed])
+    gi = pattern.groupindex
+    assert tuple(gi[name] for name in _GROUPS) == tuple(range(1, len(_GROUPS) + 1))
+    fm = _FULLMATCH[ed] = pattern.fullmatch
+    return fm
+
+
+def _assemble_fast(m: re.Match[str], ed: Edition) -> SplitReference:
+    """The split of a fast-path match (equal to ``split(text)``: the property tests say so)."""
+    r = m.regs
+    return assemble(
+        m.string, r[1], r[2], r[3], r[4], r[6], r[7], r[8], r[9],
+        segment_params=ed.has_segment_params,
+    )
+
+
+_SPAN_GROUPS = (("scheme", 1), ("userinfo", 3), ("host", 4), ("port", 6), ("path", 7),
+                ("query", 8), ("fragment", 9))  # fmt: skip
+
+
+def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None) -> dict[str, object]:
+    """``to_json`` straight from the match's spans (no parts built): the same answer."""
+    r = m.regs
+    text = m.string
+
+    def comp(i: int) -> str | None:
+        start, end = r[i]
+        return None if start == -1 else text[start:end]
+
+    scheme = comp(1)
+    return {
+        "op": "parse",
+        "input": text,
+        "edition": ed.value,
+        "valid": True,
+        "kind": "uri" if scheme is not None else "relative-ref",
+        "components": {
+            "scheme": scheme,
+            "authority": comp(2),
+            "userinfo": comp(3),
+            "host": comp(4),
+            "port": comp(6),
+            "path": comp(7),
+            "query": comp(8),
+            "fragment": comp(9),
+        },
+        "host_kind": host_kind,
+        "spans": [
+            {"component": name, "start": r[i][0], "end": r[i][1]}
+            for name, i in _SPAN_GROUPS
+            if r[i][0] != -1
+        ],
+        "diagnostics": [],
+    }
+
+
+def _fast_host_kind(m: re.Match[str]) -> HostKind | None:
+    """The host's kind from the match: which alternative of the host rule matched."""
+    if m.start(_G_AUTH) == -1:
+        return None
+    if m.start(_G_V4) != -1:
+        return "ipv4"
+    start, end = m.span(_G_HOST)
+    text = m.string
+    if start < end and text[start] == "[":
+        return "ipvfuture" if text[start + 1] in "vV" else "ipv6"
+    return "reg-name"
+
+
+def _fast_host_info(sp: SplitReference, kind: HostKind) -> HostInfo:
+    """The host of a fast-path match: valid, so no diagnostics; an IP's canonical text."""
+    host = sp.host
+    assert host is not None
+    address: str | None = None
+    if kind == "ipv4":
+        address = _v4_address(host.text)
+    elif kind == "ipv6":
+        address = _v6_address(host.text[1:-1])
+    return HostInfo(kind, host.text, host.span, (), address)
+
+
 def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReference:
     """Split ``text`` and validate it under ``edition``; never raises for any ``str``.
 
-    Raises ``ValueError`` only for an unknown edition name.
+    Raises ``ValueError`` only for an unknown edition name. A reference its edition's
+    whole-reference pattern accepts takes the fast path; anything else (every invalid
+    reference, and the valid ones that warn) gets the diagnostic parser.
     """
+    ed = edition if isinstance(edition, Edition) else edition_from_name(edition)
+    fm = _FULLMATCH.get(ed) or _fullmatch(ed)
+    m = fm(text)
+    if m is None:
+        return parse_slow(text, ed)
+    ref: ParsedReference = _new_parsed(ParsedReference)
+    s_ed, s_valid, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
+    s_ed(ref, ed)
+    s_valid(ref, True)
+    s_match(ref, m)
+    s_split(ref, None)
+    s_kind(ref, _UNSET)
+    s_host(ref, _UNSET)
+    s_diags(ref, ())
+    return ref
+
+
+def parse_slow(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReference:
+    """The diagnostic parser: split, then check every component; what :func:`parse`
+    falls back to, kept public so tests compare the fast path against it."""
     ed = edition if isinstance(edition, Edition) else edition_from_name(edition)
     sp = split(text, segment_params=ed.has_segment_params)
     rules = _RULES[ed]
@@ -455,6 +691,11 @@ def _check_userinfo(
     if ed is not Edition.DRAFT_1993 and "@" in ui.text:
         for m in re.finditer("@", sp.text[ui.span.start : ui.span.end]):
             at = ui.span.start + m.start()
+            if budget.full(USERINFO_AT_SIGN):
+                # what add() would do for each remaining '@', counted at once
+                rest = sp.text.count("@", at, ui.span.end)
+                budget.omit(USERINFO_AT_SIGN, "error", Span(at, at + 1), rest, cite)
+                break
             budget.add(
                 Diagnostic(
                     USERINFO_AT_SIGN,

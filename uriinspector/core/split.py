@@ -368,3 +368,74 @@ def _delimiter(role: DelimiterRole, text: str, start: int, end: int) -> Delimite
     set_text(d, text)
     set_span(d, trusted_span(start, end))
     return d
+
+
+def assemble(
+    text: str,
+    scheme: tuple[int, int],
+    authority: tuple[int, int],
+    userinfo: tuple[int, int],
+    host: tuple[int, int],
+    port: tuple[int, int],
+    path: tuple[int, int],
+    query: tuple[int, int],
+    fragment: tuple[int, int],
+    *,
+    segment_params: bool = False,
+) -> SplitReference:
+    """The :class:`SplitReference` of ``text`` from its components' ``(start, end)``
+    (``(-1, -1)`` for an undefined one), as a whole-reference match gives them.
+
+    For a reference its edition's grammar accepts, the grammar's components are the
+    Appendix B split's (RFC 3986 Appendix B); :func:`split` gives the same object.
+    """
+    delims: list[Delimiter] = []
+    s_scheme = s_authority = s_userinfo = s_host = s_port = s_query = s_fragment = None
+    start, end = scheme
+    if start != -1:
+        s_scheme = _part(text, start, end)
+        delims.append(_delimiter("scheme-colon", ":", end, end + 1))
+    start, end = authority
+    if start != -1:
+        delims.append(_delimiter("authority-slashes", "//", start - 2, start))
+        s_authority = _part(text, start, end)
+        start, end = userinfo
+        if start != -1:
+            s_userinfo = _part(text, start, end)
+            delims.append(_delimiter("userinfo-at", "@", end, end + 1))
+        start, end = host
+        s_host = _part(text, start, end)
+        start, end = port
+        if start != -1:
+            delims.append(_delimiter("port-colon", ":", start - 1, start))
+            s_port = _part(text, start, end)
+    start, end = path
+    s_path = _part(text, start, end)
+    start, end = query
+    if start != -1:
+        delims.append(_delimiter("query-mark", "?", start - 1, start))
+        s_query = _part(text, start, end)
+    start, end = fragment
+    if start != -1:
+        delims.append(_delimiter("fragment-hash", "#", start - 1, start))
+        s_fragment = _part(text, start, end)
+    ref: SplitReference = _new(SplitReference)
+    (
+        set_text, set_scheme, set_authority, set_userinfo, set_host, set_port, set_path,
+        set_query, set_fragment, set_delimiters, set_segment_params, set_segments,
+        set_query_params,
+    ) = _SPLIT_SETTERS
+    set_text(ref, text)
+    set_scheme(ref, s_scheme)
+    set_authority(ref, s_authority)
+    set_userinfo(ref, s_userinfo)
+    set_host(ref, s_host)
+    set_port(ref, s_port)
+    set_path(ref, s_path)
+    set_query(ref, s_query)
+    set_fragment(ref, s_fragment)
+    set_delimiters(ref, tuple(delims))
+    set_segment_params(ref, segment_params)
+    set_segments(ref, None)
+    set_query_params(ref, None)
+    return ref

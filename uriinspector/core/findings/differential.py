@@ -11,6 +11,7 @@ finding shows both readings. The browser's reading is ada-url's, never re-implem
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from uriinspector.core.findings.base import PARSER_DIFFERENTIAL, Finding, FindingSeverity, show
 from uriinspector.core.findings.port import DEFAULT_PORTS
@@ -64,8 +65,19 @@ def _browser_form(protocol: str, host: str) -> str | None:
 
 
 def _slow_form(protocol: str, host: str) -> str | None:
+    """The host alone through the browser's parser; cached per host (bounded: 2,048
+    hosts of at most 255 characters)."""
+    if len(host) <= 255:
+        return _slow_form_cached(protocol, host)
+    return _slow_form_uncached(protocol, host)
+
+
+def _slow_form_uncached(protocol: str, host: str) -> str | None:
     r = read_whatwg(f"{protocol}//{host}/")
     return r.hostname if r.valid else None
+
+
+_slow_form_cached = lru_cache(maxsize=2048)(_slow_form_uncached)
 
 
 def _readings(ref: SplitReference, web: WhatwgReading) -> str:

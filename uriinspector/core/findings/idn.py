@@ -47,7 +47,10 @@ _CYRILLIC_TLDS = frozenset(
 _GREEK_TLDS = frozenset({"gr", "cy", "ελ", "ευ"})
 
 
+@lru_cache(maxsize=4096)
 def _script(ch: str) -> str:
+    """The script alias of one character (cached: a look-alike host repeats its letters,
+    and the window re-analyses the same host on every keystroke)."""
     from confusable_homoglyphs import categories
 
     return str(categories.alias(ch))

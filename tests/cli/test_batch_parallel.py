@@ -1,0 +1,290 @@
+"""``uriinspector batch --jobs N``: the same bytes as ``--jobs 1``, streamed, bounded, quiet.
+
+The batch contract (shared/contract/batch-protocol.md, "Output") wants one answer per
+non-blank line, in order, flushed per line; the parallel path must give exactly the
+serial path's bytes, including for lines that are not UTF-8 or not JSON, and must end
+without a traceback or a left-over process on EOF, a closed reader, and Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import ROOT, cli, run_module, subprocess_env
+from uriinspector import batch_parallel
+from uriinspector.cli import ExitStatus
+
+
+def _requests(n: int) -> bytes:
+    """``n`` mixed requests, with blank, non-JSON, non-UTF-8 and surrogate lines."""
+    ops = ["parse", "analyze", "normalize", "resolve", "urn"]
+    out: list[bytes] = []
+    for i in range(n):
+        op = ops[i % len(ops)]
+        uri = f"http://h{i % 37}.example/p/{i}?q={i}#f" if i % 4 else f"a{i}:b/../c%zz"
+        req: dict[str, object] = {"op": op, "input": uri, "id": i}
+        if op == "resolve":
+            req = {"op": op, "base": "http://a/b/c/d;p?q", "ref": f"../g{i}", "id": i}
+        if op == "urn":
+            req = {"op": op, "input": f"urn:x:{i}", "id": i}
+        out.append(json.dumps(req).encode())
+        if i % 29 == 0:
+            out.append(b"not json")
+        if i % 31 == 0:
+            out.append(b'{"op": "parse", "input": "caf\xe9"}')
+        if i % 37 == 0:
+            out.append(b"   ")
+        if i % 41 == 0:
+            out.append(b'{"op": "parse", "input": "http://a/\\ud800", "id": 1e999}')
+    return b"\n".join(out)  # the last line has no newline
+
+
+@pytest.fixture(scope="module")
+def request_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("batch") / "requests.jsonl"
+    path.write_bytes(_requests(900))  # well past the in-process warm-up
+    return path
+
+
+def _run(path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    with path.open("rb") as stdin:
+        return subprocess.run(
+            [sys.executable, "-m", "uriinspector", "batch", *args],
+            stdin=stdin,
+            capture_output=True,
+            timeout=300,
+            cwd=ROOT,
+            env=subprocess_env(),
+            check=False,
+        )
+
+
+def test_jobs_give_the_serial_bytes(request_file: Path) -> None:
+    serial = _run(request_file, "--jobs", "1")
+    assert serial.returncode == 0 and serial.stderr == b""
+    assert serial.stdout.count(b"\n") > 900
+    for jobs in ("2", "4"):
+        parallel = _run(request_file, "--jobs", jobs)
+        assert parallel.returncode == 0, parallel.stderr
+        assert parallel.stderr == b""
+        assert parallel.stdout == serial.stdout
+
+
+def test_in_process_parallel_path_gives_the_serial_bytes(
+    monkeypatch: pytest.MonkeyPatch, request_file: Path
+) -> None:
+    # no warm-up: every line goes through the worker processes
+    data = request_file.read_bytes()[:60_000]
+    serial = cli("batch", "--jobs", "1", stdin=data)
+    monkeypatch.setattr(batch_parallel, "WARMUP_LINES", 0)
+    monkeypatch.setattr(batch_parallel, "SERIAL_WHILE_STARTING", False)
+    parallel = cli("batch", "--jobs", "2", stdin=data)
+    assert parallel.exit_status == serial.exit_status == ExitStatus.SUCCESS
+    assert parallel.stderr == ""
+    assert str(parallel) == str(serial)
+
+
+def test_default_jobs_is_the_cpus_this_process_may_use() -> None:
+    expected = (
+        os.process_cpu_count()  # type: ignore[attr-defined]
+        if hasattr(os, "process_cpu_count")
+        else len(os.sched_getaffinity(0))
+    )
+    assert batch_parallel.default_jobs() == max(1, expected or 1)
+
+
+@pytest.mark.parametrize("bad", ["0", "-2", "two"])
+def test_jobs_must_be_a_positive_number(bad: str) -> None:
+    r = cli("batch", "--jobs", bad)
+    assert r.exit_status == ExitStatus.USAGE
+    assert "--jobs" in r.stderr
+
+
+def test_progress_line_on_stderr_when_asked(request_file: Path) -> None:
+    proc = _run(request_file, "--jobs", "2", "--progress")
+    assert proc.returncode == 0
+    err = proc.stderr.decode()
+    assert "lines answered" in err and "100.0%" in err and err.endswith("\n")
+    assert proc.stdout == _run(request_file, "--jobs", "1").stdout
+
+
+def test_no_progress_line_when_stderr_is_no_terminal(request_file: Path) -> None:
+    assert _run(request_file, "--jobs", "2").stderr == b""
+
+
+def test_workers_never_import_qt() -> None:
+    # the fork server imports PRELOAD, the workers what their tasks need: never Qt
+    code = (
+        "import sys, uriinspector.core.protocol as p\n"
+        f"for m in {list(batch_parallel.PRELOAD)!r}: __import__(m)\n"
+        "p.handle_line(b'{\"op\": \"analyze\", \"input\": \"http://a/\"}')\n"
+        "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken'))]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env=subprocess_env())
+
+
+def _tree(pid: int) -> set[int]:
+    """``pid`` and every process below it (Linux /proc)."""
+    found = {pid}
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            try:
+                kids = (task / "children").read_text().split()
+            except OSError:
+                continue
+            for k in map(int, kids):
+                if k not in found:
+                    found.add(k)
+                    todo.append(k)
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    out = set()
+    for p in pids:
+        try:
+            state = Path(f"/proc/{p}/stat").read_text().split(") ")[1][0]
+        except (OSError, IndexError):
+            continue
+        if state != "Z":
+            out.add(p)
+    return out
+
+
+def _wait_gone(pids: set[int], seconds: float = 20) -> set[int]:
+    end = time.monotonic() + seconds
+    while _alive(pids) and time.monotonic() < end:
+        time.sleep(0.05)
+    return _alive(pids)
+
+
+#: ``uriinspector batch --jobs 2`` with no in-process warm-up: workers start at once.
+PARALLEL_NOW = [
+    sys.executable, "-c",
+    "import sys, uriinspector.batch_parallel as b\n"
+    "b.WARMUP_LINES = 0; b.SERIAL_WHILE_STARTING = False\n"
+    "from uriinspector.cli import main\n"
+    "sys.exit(main(['batch', '--jobs', '2']))",
+]  # fmt: skip
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="Linux /proc")
+
+
+def _started(proc: subprocess.Popen[bytes], line: bytes, n: int) -> set[int]:
+    """Feed ``n`` lines, read one answer, wait until the worker processes exist."""
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(line * n)
+    proc.stdin.flush()
+    proc.stdout.readline()
+    end = time.monotonic() + 60
+    while len(_tree(proc.pid)) < 3 and time.monotonic() < end:
+        time.sleep(0.05)
+    tree = _tree(proc.pid)
+    assert len(tree) >= 3  # this process, the fork server, workers
+    return tree
+
+
+@needs_proc
+def test_ctrl_c_stops_everything_without_traceback() -> None:
+    line = b'{"op": "analyze", "input": "http://a.example/x?y=1"}\n'
+    with subprocess.Popen(
+        PARALLEL_NOW,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=subprocess_env(),
+        start_new_session=True,  # its own process group, as a terminal's job would be
+    ) as proc:
+        tree = _started(proc, line, 600)
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's ^C does
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.read()
+        assert proc.wait(timeout=60) == ExitStatus.ERROR_CTRL_C
+        assert b"Traceback" not in proc.stderr.read()
+        assert not _wait_gone(tree)
+
+
+@needs_proc
+def test_closed_reader_stops_everything_quietly() -> None:
+    line = b'{"op": "parse", "input": "http://a.example/x?y=1"}\n'
+    with subprocess.Popen(
+        PARALLEL_NOW,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=subprocess_env(),
+    ) as proc:
+        tree = _started(proc, line, 400)
+        assert proc.stdout is not None and proc.stdin is not None and proc.stderr is not None
+        proc.stdout.close()  # the reader goes away while input keeps coming
+        try:
+            proc.stdin.write(line * 20_000)
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        assert proc.wait(timeout=120) == ExitStatus.BROKEN_PIPE
+        assert proc.stderr.read() == b""
+        assert not _wait_gone(tree)
+
+
+@needs_proc
+def test_eof_ends_every_process(request_file: Path) -> None:
+    with request_file.open("rb") as stdin, subprocess.Popen(
+        [sys.executable, "-m", "uriinspector", "batch", "--jobs", "2"],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=subprocess_env(),
+    ) as proc:
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        tree = _tree(proc.pid)
+        proc.stdout.read()
+        assert proc.wait(timeout=120) == 0
+        assert not _wait_gone(tree)
+
+
+def test_co_process_still_answers_each_line_in_the_parallel_phase() -> None:
+    env = subprocess_env()
+    with subprocess.Popen(
+        PARALLEL_NOW, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, env=env
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        for i in range(5):
+            proc.stdin.write(json.dumps({"op": "urn", "input": f"urn:x:{i}", "id": i}).encode())
+            proc.stdin.write(b"\n")
+            proc.stdin.flush()
+            answer = json.loads(proc.stdout.readline())  # would hang if held back
+            assert answer["id"] == i
+        proc.stdin.close()
+        assert proc.stdout.read() == b""
+        assert proc.wait(timeout=60) == 0
+
+
+def test_empty_input_answers_nothing() -> None:
+    proc = run_module("batch", "--jobs", "2", stdin=b"")
+    assert proc.returncode == 0 and proc.stdout == b"" and proc.stderr == b""
+
+
+def test_a_frozen_bundle_answers_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a PyInstaller executable cannot be a fork server: same bytes, no worker started
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(batch_parallel, "WARMUP_LINES", 0)
+    assert batch_parallel.default_jobs() == 1
+    data = _requests(40)
+    parallel = cli("batch", "--jobs", "4", stdin=data)
+    assert str(parallel) == str(cli("batch", "--jobs", "1", stdin=data))

@@ -1,0 +1,500 @@
+"""``uriinspector batch --jobs N``: the batch answers computed on N worker processes.
+
+Every line goes through the very handler the serial loop (``cli.run_batch``) uses,
+``protocol.handle_line`` then ``protocol.encode_answer``, so the bytes written are the
+same; only where they are computed changes. Answers are written in input order, each
+flushed as soon as it and every answer before it are ready (the contract's co-process
+use keeps working), and at most a bounded window of lines is in flight: the reader
+stops reading while the window is full.
+
+Small inputs never start a process: the first :data:`WARMUP_LINES` lines (or
+:data:`WARMUP_SECONDS`) are answered in this process, exactly as the serial loop does;
+the workers start only when more input follows. Workers come from a ``forkserver``
+(a fresh interpreter that imports the core and nothing else: never Qt), ignore Ctrl-C
+(the parent stops them) and exit with the parent. No Qt import here either.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import signal
+import stat
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, TextIO
+
+from uriinspector.core import protocol
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from uriinspector.cli import Environment, ExitStatus
+
+#: Lines answered in this process before any worker starts (a short input, a test, an
+#: interactive session's first requests: no process start-up cost at all).
+WARMUP_LINES = 200
+#: ... or this long, whichever comes first (a few very long lines).
+WARMUP_SECONDS = 0.25
+#: Keep answering in this process while the workers start (tests turn it off to send
+#: every line after the warm-up through the workers).
+SERIAL_WHILE_STARTING = True
+#: Lines per task sent to a worker, at most (fewer when no more input is waiting).
+CHUNK_LINES = 32
+#: Tasks in flight per worker; the lines in flight are bounded by this x CHUNK_LINES x N.
+TASKS_PER_WORKER = 4
+#: How long a partly filled task waits for more input before it is sent anyway.
+IDLE_SECONDS = 0.002
+#: Modules the fork server imports once, so that no worker imports them again;
+#: ``batch_warm`` also answers a few requests there (lists, data, patterns loaded once).
+PRELOAD = (
+    "uriinspector.batch_parallel",
+    "uriinspector.core.analysis",
+    "uriinspector.core.normalize",
+    "uriinspector.core.resolve",
+    "uriinspector.batch_warm",
+)
+#: Seconds between two progress lines.
+PROGRESS_EVERY = 0.25
+
+
+def _frozen() -> bool:
+    """A PyInstaller bundle: its executable is the app itself, which cannot serve as a
+    fork server (``python -c ...``), so the bundle answers in one process."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def default_jobs() -> int:
+    """The CPUs this process may run on (``os.process_cpu_count`` from Python 3.13);
+    1 in a frozen bundle (see :func:`_frozen`)."""
+    if _frozen():
+        return 1
+    count = getattr(os, "process_cpu_count", None)
+    if count is not None:
+        n = count()
+    else:
+        try:
+            n = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            n = os.cpu_count()
+    return max(1, n or 1)
+
+
+def answer_bytes(raw: bytes) -> bytes | None:
+    """One input line's output line, exactly as the serial loop writes it (None: blank)."""
+    answer = protocol.handle_line(raw)
+    if answer is None:
+        return None
+    return (protocol.encode_answer(answer) + "\n").encode("ascii")
+
+
+def answer_chunk(lines: Sequence[bytes]) -> tuple[bytes, int]:
+    """A worker's task: the output of the lines (each :func:`answer_bytes`, in order,
+    blank lines giving nothing) in one piece, and how many lines it answers."""
+    return b"".join(filter(None, map(answer_bytes, lines))), len(lines)
+
+
+def _worker_init() -> None:
+    """Workers ignore Ctrl-C (the terminal sends it to the whole process group): the
+    parent stops them, so no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Progress:
+    """``N lines answered`` on stderr, redrawn in place at most every 0.25 s."""
+
+    def __init__(self, stream: TextIO | None, total_bytes: int | None) -> None:
+        self.stream = stream
+        self.total = total_bytes
+        self.lines = 0
+        self.bytes = 0
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def count(self, lines: int, nbytes: int) -> None:
+        """Record answered lines (and the input bytes they came from)."""
+        self.lines += lines
+        self.bytes += nbytes
+        if self.stream is None:
+            return
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY:
+            self.last = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        assert self.stream is not None
+        rate = self.lines / max(now - self.start, 1e-9)
+        share = f" {100 * self.bytes / self.total:5.1f}%" if self.total else ""
+        with contextlib.suppress(OSError, ValueError):
+            self.stream.write(f"\r{self.lines:,} lines answered{share} ({rate:,.0f}/s)")
+            self.stream.flush()
+
+    def done(self) -> None:
+        """The last count, and the line ended."""
+        if self.stream is None:
+            return
+        self._draw(time.monotonic())
+        with contextlib.suppress(OSError, ValueError):
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+class _Lines:
+    """stdin line by line. A real process's stdin is read with ``os.read`` on its file
+    descriptor (no Python-level lock is held while a read blocks, so a reader thread
+    still waiting for input never stalls the interpreter's exit); other streams (tests'
+    in-memory ones) with their own ``readline``. The lines are the same bytes."""
+
+    def __init__(self, env: Environment) -> None:
+        self.stream = env.stdin
+        self.fd: int | None = None
+        if env.is_system:
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                self.fd = self.stream.fileno()
+        self.buf = bytearray()
+        self.eof = False
+
+    def readline(self) -> bytes:
+        """The next line with its newline, the last one maybe without; b"" at the end."""
+        if self.fd is None:
+            return self.stream.readline()
+        buf = self.buf
+        start = 0
+        while True:
+            nl = buf.find(b"\n", start)
+            if nl != -1:
+                line = bytes(buf[: nl + 1])
+                del buf[: nl + 1]
+                return line
+            if self.eof:
+                line = bytes(buf)
+                buf.clear()
+                return line
+            start = len(buf)
+            data = os.read(self.fd, 1 << 16)
+            if data:
+                buf += data
+            else:
+                self.eof = True
+
+
+    def readlines(self, most: int) -> list[bytes]:
+        """At least one line (or [b""] at the end), and up to ``most`` of those that
+        are already read: the reader thread hands them over in one piece."""
+        first = self.readline()
+        if not first or self.fd is None:
+            return [first]
+        out = [first]
+        buf = self.buf
+        while len(out) < most:
+            nl = buf.find(b"\n")
+            if nl == -1:
+                break
+            out.append(bytes(buf[: nl + 1]))
+            del buf[: nl + 1]
+        return out
+
+
+def _input_file_size(stdin: object) -> int | None:
+    """The size of stdin when it is a regular file (a redirect, not a pipe or terminal)."""
+    try:
+        st = os.fstat(stdin.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -> ExitStatus:
+    """Answer every non-blank stdin line on ``jobs`` processes, in order, streamed.
+
+    ``progress``: True forces the progress line, None shows it when stderr is a
+    terminal and stdin a file, False never. ``jobs=1`` answers in this process.
+    """
+    from uriinspector.cli import PROG, ExitStatus
+
+    size = _input_file_size(env.stdin)
+    show = progress if progress is not None else (size is not None and _isatty(env.stderr))
+    meter = _Progress(env.stderr if show else None, size)
+    lines = _Lines(env)
+    starter: _PoolStarter | None = None
+    try:
+        parallel = jobs > 1 and not _frozen()
+        status = _serial(env, lines, meter, PROG, _warmup_over() if parallel else None)
+        if status is None:
+            # the workers start in the background (a fork server, the core imported and
+            # warmed there: about half a second); meanwhile this process keeps answering
+            starter = _PoolStarter(jobs)
+            if not SERIAL_WHILE_STARTING:
+                starter.ready.wait()
+            status = _serial(env, lines, meter, PROG, starter.ready.is_set)
+        if status is None:
+            assert starter is not None
+            pool = starter.take()
+            if pool is None:
+                env.error(f"{PROG} batch: cannot start worker processes: {starter.error}")
+                return ExitStatus.ERROR
+            status = _Parallel(env, lines, jobs, meter, PROG).run(pool)
+    finally:
+        if starter is not None:
+            starter.close()
+        meter.done()
+    return ExitStatus(status)
+
+
+def _warmup_over() -> Callable[[], bool]:
+    """True once :data:`WARMUP_LINES` lines were asked for or :data:`WARMUP_SECONDS` passed."""
+    start = time.monotonic()
+    asked = 0
+
+    def over() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > WARMUP_LINES or time.monotonic() - start >= WARMUP_SECONDS
+
+    return over
+
+
+def _serial(
+    env: Environment,
+    lines: _Lines,
+    meter: _Progress,
+    prog: str,
+    stop: Callable[[], bool] | None,
+) -> int | None:
+    """The serial loop (same reads, same writes) until ``stop()`` says so (never when
+    None); an exit status at the end of input, None to go parallel."""
+    while stop is None or not stop():
+        try:
+            raw = lines.readline()
+        except OSError as exc:
+            env.error(f"{prog} batch: cannot read stdin: {exc}")
+            return 1
+        if not raw:
+            return 0
+        out = answer_bytes(raw)
+        if out is not None:
+            env.stdout.write(out)
+            env.stdout.flush()
+        meter.count(1, len(raw))
+    return None
+
+
+def _noop() -> None:
+    """A first task: answered once a worker is up."""
+
+
+class _PoolStarter:
+    """Makes the worker pool on a thread; ``ready`` is set once a worker answered."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.ready = threading.Event()
+        self.pool: ProcessPoolExecutor | None = None
+        self.error: BaseException | None = None
+        self.taken = False
+        self.thread = threading.Thread(target=self._start, name="batch-pool", daemon=True)
+        self.thread.start()
+
+    def _start(self) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            methods = multiprocessing.get_all_start_methods()
+            method = "forkserver" if "forkserver" in methods else "spawn"
+            ctx = multiprocessing.get_context(method)
+            if method == "forkserver":
+                ctx.set_forkserver_preload(list(PRELOAD))
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=ctx, initializer=_worker_init)
+            self.pool.submit(_noop).result()
+        except Exception as exc:  # no processes here (a sandbox): reported, not a traceback
+            self.error = exc
+        finally:
+            self.ready.set()
+
+    def take(self) -> ProcessPoolExecutor | None:
+        """The pool, now owned by the caller (None if it could not start)."""
+        self.thread.join()
+        self.taken = self.pool is not None and self.error is None
+        return self.pool if self.taken else None
+
+    def close(self) -> None:
+        """Shut the pool down unless it was taken (end of input before it was ready)."""
+        if self.taken:
+            return
+        self.thread.join()
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+_EOF = object()
+
+
+class _Parallel:
+    """The parallel phase: a reader thread, a pool, and the writer (this thread)."""
+
+    def __init__(
+        self, env: Environment, lines: _Lines, jobs: int, meter: _Progress, prog: str
+    ) -> None:
+        self.env = env
+        self.lines = lines
+        self.jobs = jobs
+        self.meter = meter
+        self.prog = prog
+        # one queue for everything the writer waits for: input lines (lists), the end
+        # of input (_EOF), a read error (OSError), and wake-ups from finished tasks
+        self.events: queue.SimpleQueue[object] = queue.SimpleQueue()
+        # lines read and not yet answered; the reader waits while it is at the limit
+        self.limit = jobs * TASKS_PER_WORKER * CHUNK_LINES
+        self.in_flight = 0
+        self.room = threading.Condition()
+        self.stop = threading.Event()
+
+    def _read(self) -> None:
+        """Reader thread: lines in batches, never more than the window ahead."""
+        source = self.lines
+        while True:
+            with self.room:
+                while self.in_flight >= self.limit and not self.stop.is_set():
+                    self.room.wait()
+                if self.stop.is_set():
+                    return
+                most = self.limit - self.in_flight
+            try:
+                batch = source.readlines(most)
+            except OSError as exc:
+                self.events.put(exc)
+                return
+            except ValueError:  # stdin closed under us while stopping
+                self.events.put(_EOF)
+                return
+            if batch[-1] == b"":
+                batch.pop()
+                if batch:
+                    self._took(len(batch))
+                    self.events.put(batch)
+                self.events.put(_EOF)
+                return
+            self._took(len(batch))
+            self.events.put(batch)
+
+    def _took(self, n: int) -> None:
+        with self.room:
+            self.in_flight += n
+
+    def _answered(self, n: int) -> None:
+        with self.room:
+            self.in_flight -= n
+            self.room.notify()
+
+    def run(self, pool: ProcessPoolExecutor) -> int:
+        """Read, send, write until the end of input; the pool is shut down at the end."""
+        reader = threading.Thread(target=self._read, name="batch-reader", daemon=True)
+        reader.start()
+
+        def wake(_done: Future[tuple[bytes, int]]) -> None:
+            self.events.put(None)  # a task finished: the writer looks at the queue head
+
+        def submit(lines: list[bytes]) -> None:
+            fut = pool.submit(answer_chunk, lines)
+            pending.append((fut, sum(len(r) for r in lines)))
+            fut.add_done_callback(wake)
+
+        pending: deque[tuple[Future[tuple[bytes, int]], int]] = deque()
+        max_tasks = self.jobs * TASKS_PER_WORKER
+        chunk: list[bytes] = []
+        status: int | None = None
+        clean = False
+        try:
+            while True:
+                self._write_ready(pending)
+                if status is not None and not pending and not chunk:
+                    clean = True
+                    return status
+                full = len(pending) >= max_tasks
+                if chunk and not full and (status is not None or len(chunk) >= CHUNK_LINES):
+                    submit(chunk)
+                    chunk = []
+                    continue
+                if status is not None or full:
+                    # nothing more to read, or the window is full: wait for the oldest task
+                    pending[0][0].result()
+                    continue
+                try:
+                    # with lines waiting to be sent, wait briefly for more: a co-process
+                    # sending one request at a time still gets its answer in ~ms
+                    event = self.events.get(timeout=IDLE_SECONDS if chunk else None)
+                except queue.Empty:
+                    submit(chunk)
+                    chunk = []
+                    continue
+                if event is None:  # a task finished
+                    continue
+                if event is _EOF:
+                    status = 0
+                elif isinstance(event, OSError):
+                    self._flush_all(pending, chunk, pool)
+                    chunk = []
+                    self.env.error(f"{self.prog} batch: cannot read stdin: {event}")
+                    status = 1
+                else:
+                    assert isinstance(event, list)
+                    chunk.extend(event)
+                    while len(chunk) > CHUNK_LINES and len(pending) < max_tasks:
+                        submit(chunk[:CHUNK_LINES])
+                        del chunk[:CHUNK_LINES]
+        except BrokenProcessPool as exc:
+            self.env.error(f"{self.prog} batch: a worker process died: {exc}")
+            return 1
+        finally:
+            self.stop.set()
+            with self.room:
+                self.room.notify()  # a reader waiting for room sees the stop
+            for fut, _ in pending:
+                fut.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+            if clean:
+                reader.join()
+            # else: the daemon reader may still wait in os.read; it ends with the process
+
+    def _flush_all(
+        self,
+        pending: deque[tuple[Future[tuple[bytes, int]], int]],
+        chunk: list[bytes],
+        pool: ProcessPoolExecutor,
+    ) -> None:
+        """Answer everything read before a read error, as the serial loop would have."""
+        if chunk:
+            fut = pool.submit(answer_chunk, list(chunk))
+            pending.append((fut, sum(len(r) for r in chunk)))
+        while pending:
+            pending[0][0].result()
+            self._write_ready(pending)
+
+    def _write_ready(self, pending: deque[tuple[Future[tuple[bytes, int]], int]]) -> None:
+        """Write the answers of the finished tasks at the head of the queue, in order."""
+        out = self.env.stdout
+        while pending and pending[0][0].done():
+            fut, nbytes = pending.popleft()
+            data, count = fut.result()
+            if data:
+                # every answer of the task is ready now: written and flushed together,
+                # none held back (one system call instead of one per line)
+                out.write(data)
+                out.flush()
+            self.meter.count(count, nbytes)
+            self._answered(count)

@@ -88,10 +88,7 @@ def default_jobs() -> int:
 
 def answer_bytes(raw: bytes) -> bytes | None:
     """One input line's output line, exactly as the serial loop writes it (None: blank)."""
-    answer = protocol.handle_line(raw)
-    if answer is None:
-        return None
-    return (protocol.encode_answer(answer) + "\n").encode("ascii")
+    return protocol.answer_line(raw)
 
 
 def answer_chunk(lines: Sequence[bytes]) -> tuple[bytes, int]:
@@ -104,6 +101,9 @@ def _worker_init() -> None:
     """Workers ignore Ctrl-C (the terminal sends it to the whole process group): the
     parent stops them, so no worker prints a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from uriinspector.sources.batch import register
+
+    register()  # the 1.1 document ops, as in the serial loop (cli.run_batch)
 
 
 class _Progress:

@@ -7,6 +7,9 @@ them itself. Importing it anywhere else costs that work for nothing.
 from __future__ import annotations
 
 from uriinspector.batch_parallel import answer_bytes
+from uriinspector.sources.batch import register
+
+register()
 
 _REQUESTS = (
     b'{"op": "analyze", "input": "https://user@www.xn--80ak6aa92e.com:8080/a/../b?q=1#f"}',

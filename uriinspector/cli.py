@@ -810,16 +810,24 @@ def _register_document_ops() -> None:
     register()
 
 
+def _batch_refused(env: Environment) -> bool:
+    """Ready the batch (1.1 document ops registered); True, said in one line on stderr,
+    when stdout is closed: found before any input is read, by ``--jobs`` runs too."""
+    if isinstance(env.stdout, ClosedStream):
+        env.error(f"{PROG} batch: cannot write answers: standard output is closed")
+        return True
+    _register_document_ops()
+    return False
+
+
 def run_batch(env: Environment) -> ExitStatus:
     """Answer every non-blank stdin line, in order, flushing each answer.
 
     A stdout that is closed or fails (not a broken pipe: that is 141) is one line on
-    stderr and status 1; a closed stdout is found before any input is read.
+    stderr and status 1.
     """
-    if isinstance(env.stdout, ClosedStream):
-        env.error(f"{PROG} batch: cannot write answers: standard output is closed")
+    if _batch_refused(env):
         return ExitStatus.ERROR
-    _register_document_ops()
     while True:
         try:
             raw = env.stdin.readline()
@@ -1078,6 +1086,8 @@ def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
         jobs: int = ns.jobs or batch_parallel.default_jobs()
         if jobs == 1 and not ns.progress:
             return run_batch(env)
+        if _batch_refused(env):
+            return ExitStatus.ERROR
         return batch_parallel.run_parallel(env, jobs, progress=ns.progress or None)
     if command == "open":
         return cmd_open(env, ns)

@@ -294,15 +294,22 @@ def _shell(script: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes
     )  # fmt: skip
 
 
-def test_subprocess_closed_stdout_exits_1_with_one_line() -> None:
-    proc = _shell('"$PY" -m uriinspector batch >&-', b'{"op": "urn", "input": "urn:x:y"}\n')
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_subprocess_closed_stdout_exits_1_with_one_line(jobs: str) -> None:
+    proc = _shell(
+        f'"$PY" -m uriinspector batch --jobs {jobs} >&-', b'{"op": "urn", "input": "urn:x:y"}\n'
+    )
     assert proc.returncode == ExitStatus.ERROR
     lines = proc.stderr.decode().splitlines()
     assert len(lines) == 1 and "standard output is closed" in lines[0], proc.stderr
 
 
-def test_subprocess_full_disk_exits_1_with_one_line() -> None:
-    proc = _shell('"$PY" -m uriinspector batch > /dev/full', b'{"op": "urn", "input": "urn:x:y"}\n')
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_subprocess_full_disk_exits_1_with_one_line(jobs: str) -> None:
+    proc = _shell(
+        f'"$PY" -m uriinspector batch --jobs {jobs} > /dev/full',
+        b'{"op": "urn", "input": "urn:x:y"}\n',
+    )
     assert proc.returncode == ExitStatus.ERROR
     lines = proc.stderr.decode().splitlines()
     assert len(lines) == 1 and "No space left on device" in lines[0], proc.stderr

@@ -42,6 +42,9 @@ def _requests(n: int) -> bytes:
             out.append(b'{"op": "parse", "input": "caf\xe9"}')
         if i % 37 == 0:
             out.append(b"   ")
+        if i % 43 == 0:  # protocol 1.1's document ops, answered by sources/ in every process
+            out.append(b'{"op": "extract", "format": "html", "text": "<a href=x>paypal.com</a>"}')
+            out.append(b'{"op": "qr", "image": "bm90IGFuIGltYWdl"}')
         if i % 41 == 0:
             out.append(b'{"op": "parse", "input": "http://a/\\ud800", "id": 1e999}')
     return b"\n".join(out)  # the last line has no newline
@@ -71,6 +74,7 @@ def test_jobs_give_the_serial_bytes(request_file: Path) -> None:
     serial = _run(request_file, "--jobs", "1")
     assert serial.returncode == 0 and serial.stderr == b""
     assert serial.stdout.count(b"\n") > 900
+    assert b"internal-error" not in serial.stdout  # the document ops were registered
     for jobs in ("2", "4"):
         parallel = _run(request_file, "--jobs", jobs)
         assert parallel.returncode == 0, parallel.stderr

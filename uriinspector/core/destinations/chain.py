@@ -3,7 +3,8 @@
 Each step scans the current link (:func:`scan_link`) and follows the first URL it
 forwards to. The walk stops at the end of the chain, at a link whose target is not in
 the link (a shortener: :class:`Unknowable`), or at a bound: :data:`MAX_DEPTH` hops,
-:data:`MAX_URL_CHARS` per URL, :data:`MAX_WORK_CHARS` of text read in all. A bound
+:data:`MAX_URL_CHARS` per URL, :data:`MAX_WORK_CHARS` of text read in all,
+:data:`MAX_OUTPUT_FACTOR` times the link's length in the hops' URLs together. A bound
 reached is said in plain words in ``notes``; nothing raises.
 """
 
@@ -20,6 +21,11 @@ MAX_DEPTH = 10
 MAX_URL_CHARS = 65_536
 #: Characters read over the whole walk (the input counts once).
 MAX_WORK_CHARS = 4_000_000
+#: The hops' URLs together hold at most this many times the link's length (plus one
+#: URL's worth): a decoded hop is never longer than the text carrying it, so a real
+#: chain stays far below it, while a link that merely repeats URLs cannot make the
+#: answer grow faster than its request (batch answers are bounded, docs/robustness.md).
+MAX_OUTPUT_FACTOR = 3
 
 
 def host_of(ref: SplitReference) -> str | None:
@@ -36,6 +42,8 @@ def follow(text: str, ref: SplitReference | None = None) -> Destinations:
     notes: list[str] = []
     seen = {text}
     work = len(text)
+    shown = 0
+    shown_budget = MAX_OUTPUT_FACTOR * len(text) + MAX_URL_CHARS
     truncated = False
     unknowable = None
     while True:
@@ -68,6 +76,14 @@ def follow(text: str, ref: SplitReference | None = None) -> Destinations:
             notes.append(
                 "The chain is too large to follow offline within the inspector's bounds; "
                 "it stops here."
+            )
+            truncated = True
+            break
+        shown += len(nxt.url)
+        if shown > shown_budget:
+            notes.append(
+                f"The chain's URLs together grow past {MAX_OUTPUT_FACTOR} times the link's "
+                "own length (each hop repeats the whole link); the chain stops here."
             )
             truncated = True
             break

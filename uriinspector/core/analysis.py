@@ -66,6 +66,10 @@ class Analysis:
     urn: UrnParse | None
     _lazy: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
+    def computed(self, part: str) -> bool:
+        """Whether the lazy property ``part`` (``"explanation"``...) is built already."""
+        return part in self._lazy
+
     @property
     def characters(self) -> tuple[CharInfo, ...]:
         """The per-character view (``classify_characters``), built once on demand."""

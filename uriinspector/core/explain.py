@@ -976,6 +976,9 @@ def _path_sentences(a: Analysis) -> list[Sentence]:
 
 
 _TRIPLET_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
+#: How many triplets of a run, and how many runs, the percent sentence decodes.
+_RUN_SAMPLE = 256
+_RUNS_SAMPLED = 64
 _DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
 
 
@@ -984,14 +987,17 @@ def _percent_sentence(a: Analysis) -> list[Sentence]:
     (RFC 3986 §2.1); stops after a few distinct characters, so 1 MB stays fast."""
     seen: list[str] = []
     first: Span | None = None
-    for m in _TRIPLET_RUN.finditer(a.text):
+    # Linear in the input (issue 13): each run's text is taken once, and only the
+    # first _RUN_SAMPLE triplets of the first _RUNS_SAMPLED runs are decoded.
+    for n, m in enumerate(_TRIPLET_RUN.finditer(a.text)):
         if first is None:
             first = Span(m.start(), m.start() + 3)
-        raw = bytes(int(m.group()[k + 1 : k + 3], 16) for k in range(0, len(m.group()), 3))
+        run = a.text[m.start() : min(m.end(), m.start() + 3 * _RUN_SAMPLE)]
+        raw = bytes.fromhex(run.replace("%", ""))
         for ch in raw.decode("utf-8", errors="replace"):
             if ch != "\ufffd" and ch not in seen:
                 seen.append(ch)
-        if len(seen) >= 8:
+        if len(seen) >= 8 or n + 1 >= _RUNS_SAMPLED:
             break
     if first is None:
         return []

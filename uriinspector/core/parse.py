@@ -455,6 +455,10 @@ def _check_userinfo(
     if ed is not Edition.DRAFT_1993 and "@" in ui.text:
         for m in re.finditer("@", sp.text[ui.span.start : ui.span.end]):
             at = ui.span.start + m.start()
+            if budget.full(USERINFO_AT_SIGN):  # counted, not listed: linear (issue 13)
+                rest = ui.text.count("@", m.start())
+                budget.omit(USERINFO_AT_SIGN, "error", Span(at, at + 1), rest, cite)
+                break
             budget.add(
                 Diagnostic(
                     USERINFO_AT_SIGN,

@@ -69,12 +69,17 @@ _GC_PAUSE = _GcPause()
 #: delivers (the default panes read them). The Explain and Editions views stay lazy:
 #: they would add seconds to every long analysis for tabs rarely raised.
 _LAZY_PARTS = ("characters", "ladder", "decoding")
+#: Built by a second worker once a long analysis is shown (``partsReady``): the
+#: Explain and Editions panes read them, and on a megabyte each takes seconds, which
+#: must neither run on the GUI thread nor delay the panes everyone looks at.
+LATER_PARTS = ("explanation", "editions")
 
 
 class _WorkerSignals(QObject):
     """Carries a worker's result back to the GUI thread (queued connection)."""
 
     finished = Signal(int, object, float)  # generation, Analysis or Exception, seconds
+    parts = Signal(int, object)  # generation, Analysis with LATER_PARTS built
 
 
 class _AnalysisWorker(QRunnable):
@@ -109,12 +114,34 @@ class _AnalysisWorker(QRunnable):
         self._signals.finished.emit(self._generation, result, time.perf_counter() - started)
 
 
+class _PartsWorker(QRunnable):
+    """Builds ``LATER_PARTS`` of one delivered long analysis on a pool thread."""
+
+    def __init__(self, generation: int, analysis: Analysis, signals: _WorkerSignals) -> None:
+        super().__init__()
+        self.setAutoDelete(True)
+        self._generation = generation
+        self._analysis = analysis
+        self._signals = signals
+
+    def run(self) -> None:
+        """Compute each part (a failure leaves it to the pane, which reports it)."""
+        with _GC_PAUSE:
+            for part in LATER_PARTS:
+                try:
+                    getattr(self._analysis, part)
+                except Exception:  # the pane computes it again and reports the error
+                    traceback.print_exc()
+        self._signals.parts.emit(self._generation, self._analysis)
+
+
 class AnalysisController(QObject):
     """Owns the inspected state and turns each change into one frozen core result.
 
     Signals:
         analysisChanged(Analysis): the newest input's analysis (never a stale one,
             never twice the same).
+        partsReady(Analysis): a long (worker) analysis now has ``LATER_PARTS`` built.
         resolutionsChanged(tuple[Resolution, ...]): base + reference under every rule set.
         comparisonChanged(Ladder | None, Comparison | None): the ladder's second field.
         examplesChanged(tuple[(ref, tuple[Resolution, ...]), ...]): RFC 3986 §5.4.
@@ -128,6 +155,7 @@ class AnalysisController(QObject):
     examplesChanged = Signal(object)
     busyChanged = Signal(bool)
     errorOccurred = Signal(str)
+    partsReady = Signal(object)
 
     def __init__(self, parent: QObject | None = None, *, sync_limit: int = SYNC_LIMIT) -> None:
         super().__init__(parent)
@@ -146,6 +174,7 @@ class AnalysisController(QObject):
         self._pool = QThreadPool.globalInstance()
         self._signals = _WorkerSignals()
         self._signals.finished.connect(self._on_worker_finished)
+        self._signals.parts.connect(self._on_parts_finished)
         self._examples: tuple[tuple[str, tuple[Resolution, ...]], ...] | None = None
         #: Seconds the last analysis took, and whether it ran on a worker.
         self.last_duration = 0.0
@@ -283,6 +312,13 @@ class AnalysisController(QObject):
         self.analysis = result  # type: ignore[assignment]
         self.analysisChanged.emit(result)
         self._emit_comparison()
+        if is_async:
+            self._pool.start(_PartsWorker(generation, result, self._signals))  # type: ignore[arg-type]
+
+    @Slot(int, object)
+    def _on_parts_finished(self, generation: int, analysis: object) -> None:
+        if generation == self._generation and analysis is self.analysis:
+            self.partsReady.emit(analysis)
 
     def _emit_comparison(self) -> None:
         other = self.compare_text

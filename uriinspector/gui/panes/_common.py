@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import unicodedata
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import shiboken6
 from PySide6.QtCore import Qt
@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem,
     QWidget,
 )
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
 
 #: The finding or diagnostic code of a row (the contract's stable id).
 CODE_ROLE = Qt.ItemDataRole.UserRole
@@ -245,3 +248,12 @@ def esc(text: str) -> str:
 def plain_tooltip(text: str) -> str:
     """A tooltip that Qt will never read as markup: escaped and wrapped in ``<p>``."""
     return "<p style='white-space:pre-wrap'>" + esc(text) + "</p>"
+
+
+def part_ready(analysis: Analysis, part: str) -> bool:
+    """Whether a pane may read lazy ``part`` of ``analysis`` on the GUI thread: a short
+    input's is quick to build; a long one's is built by the controller's worker first
+    (``controller.LATER_PARTS``, then ``partsReady``)."""
+    from uriinspector.gui.controller import SYNC_LIMIT
+
+    return len(analysis.text) <= SYNC_LIMIT or analysis.computed(part)

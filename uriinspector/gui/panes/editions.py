@@ -31,6 +31,7 @@ from uriinspector.gui.panes._common import (
     clear_tree,
     esc,
     name_widget,
+    part_ready,
     set_cell,
     span_tuple,
     tree_item,
@@ -154,7 +155,18 @@ class EditionsPane(QWidget):
     # ---- public interface --------------------------------------------------------
 
     def show_analysis(self, a: Analysis) -> None:
-        """Show ``a.editions``; rows are rebuilt only when what they show changed."""
+        """Show ``a.editions``; rows are rebuilt only when what they show changed.
+
+        A long input's readings are built on the controller's worker: until then one
+        row says so (the window shows them on ``partsReady``).
+        """
+        if not part_ready(a, "editions"):
+            self._rows = None
+            clear_tree(self.view)
+            self.view.addTopLevelItem(
+                tree_item((f"Reading {len(a.text):,} characters under every edition…",))
+            )
+            return
         base = self.view.palette().base().color()
         rows = tuple(self._row(a.text, r, base) for r in a.editions)
         if rows != self._rows:

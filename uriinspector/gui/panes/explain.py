@@ -28,6 +28,7 @@ from uriinspector.gui.panes._common import (
     esc,
     list_item,
     name_widget,
+    part_ready,
     set_cell,
     span_tuple,
     visible_text,
@@ -107,7 +108,16 @@ class ExplainPane(QWidget):
     # ---- public interface --------------------------------------------------------
 
     def show_analysis(self, a: Analysis) -> None:
-        """Show ``a.explanation``; rows are rebuilt only when they changed."""
+        """Show ``a.explanation``; rows are rebuilt only when they changed.
+
+        A long input's explanation is built on the controller's worker: until then
+        the pane says so (the window shows it again on ``partsReady``).
+        """
+        if not part_ready(a, "explanation"):
+            self._rows = None
+            clear_list(self.view)
+            self.summary.setText(f"Explaining {len(a.text):,} characters…")
+            return
         e = a.explanation
         rows = rows_of(e)
         if rows != self._rows:

@@ -35,7 +35,7 @@ _FAMILIES: tuple[Callable[[int], str], ...] = (
     lambda i: f"mailto:a{i}@evil.example?cc=b{i}@x.example&body=%0D%0ABcc:c{i}@y",
     lambda i: f"file:///C:/Users/{i}/..%5C..%5Cwindows/system32",
     lambda i: f"https://münchen{i}.de/straße/例え{i}/пример?q=δοκιμή{i}",
-    lambda i: f"http://a/b/c/{'../' * (i % 30)}g{i};p?q#s\ud800",
+    lambda i: f"http://a/b/c/{'../' * (i % 30)}g{i};p?q#s\u00ad{i}",
 )
 
 

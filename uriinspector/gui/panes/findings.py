@@ -77,6 +77,9 @@ class _Row(NamedTuple):
     nested: str | None
 
 
+#: Characters of a message shown in a row or tooltip (messages may quote the input).
+_MESSAGE_LIMIT = 600
+
 class FindingsPane(QWidget):
     """A list of findings and parse diagnostics with severity icons and codes."""
 
@@ -172,25 +175,31 @@ class FindingsPane(QWidget):
     @staticmethod
     def _finding_row(f: Finding, source: str) -> _Row:
         word = _FINDING_WORDS.get(f.severity, f.severity)
-        tip = f"<p><b>{esc(f.code)}</b> ({esc(f.severity)})</p><p>{esc(f.message)}</p>"
+        tip = (
+            f"<p><b>{esc(f.code)}</b> ({esc(f.severity)})</p>"
+            f"<p>{esc(visible_text(f.message, _MESSAGE_LIMIT))}</p>"
+        )
         nested: str | None = None
         if f.code == EMBEDDED_URL:
             nested = nested_url(f, source)
-            tip += f"<p>Nested URL: <code>{esc(nested)}</code></p>"
+            tip += f"<p>Nested URL: <code>{esc(visible_text(nested, _MESSAGE_LIMIT))}</code></p>"
         return _Row(
-            "finding", f.severity, f"{word} · {visible_text(f.message)}", f.code,
+            "finding", f.severity, f"{word} · {visible_text(f.message, _MESSAGE_LIMIT)}", f.code,
             span_tuple(f.span), tip, nested,
         )
 
     @staticmethod
     def _diagnostic_row(d: Diagnostic) -> _Row:
         word = _DIAGNOSTIC_WORDS.get(d.severity, d.severity)
+        # A message can quote the input (a megabyte of '['): rows and tooltips show at
+        # most _MESSAGE_LIMIT characters, or laying out the row freezes the window.
         tip = (
             f"<p><b>{esc(d.code)}</b> ({esc(d.severity)}, grammar diagnostic)</p>"
-            f"<p>{esc(d.message)}</p>"
+            f"<p>{esc(visible_text(d.message, _MESSAGE_LIMIT))}</p>"
         )
         return _Row(
-            "diagnostic", d.severity, f"{word} · {d.message}", d.code, span_tuple(d.span),
+            "diagnostic", d.severity, f"{word} · {visible_text(d.message, _MESSAGE_LIMIT)}",
+            d.code, span_tuple(d.span),
             tip, None,
         )
 

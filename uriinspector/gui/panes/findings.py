@@ -68,7 +68,7 @@ def nested_url(finding: Finding, text: str) -> str:
 class _Row(NamedTuple):
     """What one list row shows; equal rows need no rebuild."""
 
-    kind: str  # "finding" or "diagnostic"
+    kind: str  # "finding", "diagnostic" or "more" (counts the findings not listed)
     severity: str
     text: str
     code: str
@@ -77,6 +77,8 @@ class _Row(NamedTuple):
     nested: str | None
 
 
+#: Findings (and diagnostics) listed at most; the rest is counted in one row.
+MAX_ROWS = 500
 #: Characters of a message shown in a row or tooltip (messages may quote the input).
 _MESSAGE_LIMIT = 600
 
@@ -128,9 +130,18 @@ class FindingsPane(QWidget):
         rows are rebuilt only when what they show (codes, spans, messages) changed.
         """
         diagnostics = tuple(a.parsed.diagnostics)
-        rows = tuple(self._finding_row(f, a.text) for f in a.findings) + tuple(
-            self._diagnostic_row(d) for d in diagnostics
-        )
+        # At most MAX_ROWS findings are listed, then one row counting the rest: a
+        # megabyte of bidi controls has a finding per character (26,000 rows at 128 K
+        # took seconds on the GUI thread; issue 13). The summary counts them all.
+        shown = a.findings[:MAX_ROWS]
+        rows = tuple(self._finding_row(f, a.text) for f in shown)
+        if len(a.findings) > len(shown):
+            rest = len(a.findings) - len(shown)
+            rows += (
+                _Row("more", "info", f"… and {rest:,} more findings not listed", "",
+                     None, "", None),
+            )
+        rows += tuple(self._diagnostic_row(d) for d in diagnostics[:MAX_ROWS])
         if rows != self._rows:
             self._rows = rows
             self._fill(rows)

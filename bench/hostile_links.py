@@ -20,15 +20,18 @@ _FAMILIES: tuple[Callable[[int], str], ...] = (
     lambda i: f"http://0x{i % 256:02x}.0x{(i * 7) % 256:02x}.1.{i % 256}:{8000 + i}/",
     lambda i: f"http://{3232235520 + i}/dword/{i}",
     lambda i: "https://t.example/r?url="
-    + quote(f"https://www.paypal.com.evil{i}.example/?u=" + quote(f"https://x{i}.example/"), safe="")
+    + quote(f"https://www.paypal.com.evil{i}.example/?u=" + quote(f"https://x{i}.example/"),
+            safe="")
     + f"&utm_source=s{i}",
     lambda i: f"http://example.com/\u202e{i}fdp.exe\u202c/\u2066x{i}\u2069",
     lambda i: f"https://pay\u200bpal{i}.com/\u200d\ufeff?a={i}",
     lambda i: f"http://[fe80::{i % 65536:x}%25eth{i % 4}]:{1000 + i}/a/./b/../c?x=%zz#f{i}",
-    lambda i: "data:text/html;base64," + base64.b64encode(f"<script>alert({i})</script>".encode()).decode(),
+    lambda i: "data:text/html;base64,"
+    + base64.b64encode(f"<script>alert({i})</script>".encode()).decode(),
     lambda i: f"javascript:%61lert({i})//http://ok{i}.example/",
     lambda i: f"urn:example:a%2Fb{i}?+r={i}?=q#f{i}",
-    lambda i: "https://example.com/search?" + "&".join(f"k{j}=v{i}_{j}" for j in range(40 + i % 60)),
+    lambda i: "https://example.com/search?"
+    + "&".join(f"k{j}=v{i}_{j}" for j in range(40 + i % 60)),
     lambda i: f"hxxps://evil{i}[.]example/path?q={i}",
     lambda i: f"http://x@<img src=PROBE{i}.svg>/<b>{i}</b>&amp;<style>",
     lambda i: f"http://user:pa%40ss{i}@xn--80ak6aa92e{i}.com:{i % 65536}/%2e%2e/%2E%2E/etc",

@@ -8,7 +8,6 @@ arrive with draft-2003 (RFC 2732 had them in 1999, but belongs to no edition her
 from __future__ import annotations
 
 import ipaddress
-import re
 from dataclasses import dataclass
 from typing import Literal
 

@@ -17,8 +17,8 @@ Code-point spans become document positions only through ``gui/offsets.py``.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 

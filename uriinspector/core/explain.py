@@ -1018,12 +1018,31 @@ def _percent_sentence(a: Analysis) -> list[Sentence]:
     ]
 
 
+#: Finding sentences at most; the rest is counted in one more sentence (a megabyte of
+#: bidi controls has 200,000 findings: one row each froze the Explain pane 79 s).
+MAX_FINDING_SENTENCES = 50
+
+
 def _finding_sentences(a: Analysis) -> list[Sentence]:
     out: list[Sentence] = []
+    rest = 0
     for f in a.findings:
         if f.severity in ("danger", "warning"):
+            if len(out) >= MAX_FINDING_SENTENCES:
+                rest += 1
+                continue
             tone: Tone = "danger" if f.severity == "danger" else "warning"
             out.append(Sentence("finding", f.message, f.span, None, tone))
+    if rest:
+        out.append(
+            Sentence(
+                "finding",
+                f"… and {rest:,} more warnings or dangers (the Findings pane lists them).",
+                None,
+                None,
+                "warning",
+            )
+        )
     return out
 
 

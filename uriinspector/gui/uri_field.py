@@ -277,8 +277,8 @@ DISPLAY_LIMIT = 32768
 SHOWN_WHEN_TRUNCATED = 4096
 #: At most this many chips are shown: Qt sizes and paints each through Python on every
 #: relayout (8,000 bidi controls took 1.3 s to load and 1.7 s per keystroke). An input
-#: with more is shown up to its 257th chip, read-only, like a too-long one.
-CHIP_LIMIT = 256
+#: with more is shown up to its 65th chip, read-only, like a too-long one.
+CHIP_LIMIT = 64
 
 
 def _delimiter_start(delimiter: Delimiter) -> int:

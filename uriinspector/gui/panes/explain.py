@@ -60,7 +60,7 @@ def rows_of(e: Explanation) -> tuple[_Row, ...]:
     """The rows the pane shows for an explanation (sentences, a header, the notes)."""
     rows: list[_Row] = []
     for s in e.sentences:
-        tip = f"<p>{esc(s.text)}</p>"
+        tip = f"<p>{esc(visible_text(s.text, 4 * _ROW_LIMIT))}</p>"
         if s.rule is not None:
             tip += f"<p><code>{esc(s.rule.describe())}</code></p>"
         rows.append(

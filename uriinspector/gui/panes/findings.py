@@ -78,7 +78,7 @@ class _Row(NamedTuple):
 
 
 #: Findings (and diagnostics) listed at most; the rest is counted in one row.
-MAX_ROWS = 500
+MAX_ROWS = 200
 #: Characters of a message shown in a row or tooltip (messages may quote the input).
 _MESSAGE_LIMIT = 600
 

@@ -273,8 +273,9 @@ MAX_PAINTED_FINDINGS = 400
 #: Inputs longer than this many code points are shown truncated and read-only.
 DISPLAY_LIMIT = 32768
 #: How much of such an input is shown: its start (scheme, authority: where the link
-#: goes). Laying out and painting 32,768 characters took 50-100 ms per paste.
-SHOWN_WHEN_TRUNCATED = 4096
+#: goes). Laying out and painting 32,768 characters took 50-100 ms per paste, and
+#: 4,096 emoji or combining marks 150-370 ms (text shaping), so 1,024 are shown.
+SHOWN_WHEN_TRUNCATED = 1024
 #: At most this many chips are shown: Qt sizes and paints each through Python on every
 #: relayout (8,000 bidi controls took 1.3 s to load and 1.7 s per keystroke). An input
 #: with more is shown up to its 65th chip, read-only, like a too-long one.

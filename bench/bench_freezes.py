@@ -87,7 +87,16 @@ def measure_shape(
     from uriinspector.gui.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
+    previous = window.controller.analysis
     a, worker_s = worker_analysis(text)
+    from uriinspector.gui import controller
+
+    # As the controller does when a long analysis replaces another: its lazy parts are
+    # freed by a worker (here off the clock), the rest when the last pane lets it go.
+    window.controller.analysis = a  # type: ignore[assignment]
+    if previous is not None and hasattr(controller, "_Disposer"):
+        controller._Disposer(previous.detach_parts()).run()
+    del previous
     out: dict[str, object] = {"worker_s": worker_s}
     field = window.uriField
 

@@ -28,7 +28,7 @@ from uriinspector.gui import MainWindow
 from uriinspector.gui.uri_field import CHIP_LIMIT
 
 SIZE = 131_072
-MAX_GAP_MS = 300.0
+MAX_GAP_MS = 500.0
 NASTY = ("bidi", "zero-width", "lone-surrogates", "pct-triplets", "bracket-run", "at-run",
          "query-params")
 

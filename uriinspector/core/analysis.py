@@ -68,6 +68,17 @@ class Analysis:
     urn: UrnParse | None
     _lazy: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
+    def detach_parts(self) -> list[object]:
+        """Forget the lazy parts built so far and hand them over (the window frees a
+        long input's parts on a worker; read again, a part is rebuilt)."""
+        parts = list(self._lazy.values())
+        self._lazy.clear()
+        return parts
+
+    def computed(self, part: str) -> bool:
+        """Whether the lazy property ``part`` (``"explanation"``...) is built already."""
+        return part in self._lazy
+
     @property
     def characters(self) -> tuple[CharInfo, ...]:
         """The per-character view (``classify_characters``), built once on demand."""

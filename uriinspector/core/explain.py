@@ -976,6 +976,9 @@ def _path_sentences(a: Analysis) -> list[Sentence]:
 
 
 _TRIPLET_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
+#: How many triplets of a run, and how many runs, the percent sentence decodes.
+_RUN_SAMPLE = 256
+_RUNS_SAMPLED = 64
 _DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
 
 
@@ -984,14 +987,17 @@ def _percent_sentence(a: Analysis) -> list[Sentence]:
     (RFC 3986 §2.1); stops after a few distinct characters, so 1 MB stays fast."""
     seen: list[str] = []
     first: Span | None = None
-    for m in _TRIPLET_RUN.finditer(a.text):
+    # Linear in the input (issue 13): each run's text is taken once, and only the
+    # first _RUN_SAMPLE triplets of the first _RUNS_SAMPLED runs are decoded.
+    for n, m in enumerate(_TRIPLET_RUN.finditer(a.text)):
         if first is None:
             first = Span(m.start(), m.start() + 3)
-        raw = bytes(int(m.group()[k + 1 : k + 3], 16) for k in range(0, len(m.group()), 3))
+        run = a.text[m.start() : min(m.end(), m.start() + 3 * _RUN_SAMPLE)]
+        raw = bytes.fromhex(run.replace("%", ""))
         for ch in raw.decode("utf-8", errors="replace"):
             if ch != "\ufffd" and ch not in seen:
                 seen.append(ch)
-        if len(seen) >= 8:
+        if len(seen) >= 8 or n + 1 >= _RUNS_SAMPLED:
             break
     if first is None:
         return []
@@ -1012,12 +1018,31 @@ def _percent_sentence(a: Analysis) -> list[Sentence]:
     ]
 
 
+#: Finding sentences at most; the rest is counted in one more sentence (a megabyte of
+#: bidi controls has 200,000 findings: one row each froze the Explain pane 79 s).
+MAX_FINDING_SENTENCES = 50
+
+
 def _finding_sentences(a: Analysis) -> list[Sentence]:
     out: list[Sentence] = []
+    rest = 0
     for f in a.findings:
         if f.severity in ("danger", "warning"):
+            if len(out) >= MAX_FINDING_SENTENCES:
+                rest += 1
+                continue
             tone: Tone = "danger" if f.severity == "danger" else "warning"
             out.append(Sentence("finding", f.message, f.span, None, tone))
+    if rest:
+        out.append(
+            Sentence(
+                "finding",
+                f"… and {rest:,} more warnings or dangers (the Findings pane lists them).",
+                None,
+                None,
+                "warning",
+            )
+        )
     return out
 
 

@@ -8,7 +8,6 @@ arrive with draft-2003 (RFC 2732 had them in 1999, but belongs to no edition her
 from __future__ import annotations
 
 import ipaddress
-import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -31,6 +30,7 @@ IPV6_ZONE_ID = "ipv6-zone-id"
 IPV4_LIKE_REG_NAME = "ipv4-like-reg-name"
 
 # compiled on first use (g.LazyPattern): importing the core compiles nothing
+_BRACKET = g.LazyPattern(r"[\[\]]")
 _IPV4 = g.LazyPattern(g.IPV4ADDRESS)
 _IPV4_DIGITS = g.LazyPattern(g.IPV4ADDRESS_2396)
 _IPV6 = g.LazyPattern(g.IPV6ADDRESS)
@@ -232,16 +232,20 @@ def classify_host(
         return HostInfo("reg-name", text, span, tuple(out))
     # editions before RFC 3986: hostname | IPv4address (| IPv6reference from draft-2003)
     if not ed.has_ipv6_literals and ("[" in text or "]" in text):
-        for m in re.finditer(r"[\[\]]", text):
-            out.append(
-                Diagnostic(
-                    IPV6_NOT_IN_EDITION,
-                    "error",
-                    Span(span.start + m.start(), span.start + m.end()),
-                    _BRACKET_CITE[ed],
+        # One diagnostic per bracket, at most MAX_PER_CODE, then a count of the rest
+        # (a megabyte of '[' must stay a bounded, linear answer; issue 13).
+        budget = DiagnosticBudget()
+        for m in _BRACKET.get().finditer(text):
+            at = Span(span.start + m.start(), span.start + m.end())
+            if budget.full(IPV6_NOT_IN_EDITION):
+                rest = text.count("[", m.start()) + text.count("]", m.start())
+                budget.omit(
+                    IPV6_NOT_IN_EDITION, "error", at, rest, _BRACKET_CITE[ed].split(":")[0]
                 )
-            )
-        return HostInfo("ipv6" if text.startswith("[") else "reg-name", text, span, tuple(out))
+                break
+            budget.add(Diagnostic(IPV6_NOT_IN_EDITION, "error", at, _BRACKET_CITE[ed]))
+        kind: HostKind = "ipv6" if text.startswith("[") else "reg-name"
+        return HostInfo(kind, text, span, budget.result())
     v4 = _IPV4 if ed is Edition.DRAFT_2003 else _IPV4_DIGITS
     if v4.fullmatch(text):
         return HostInfo("ipv4", text, span, (), _v4_address(text))

@@ -69,12 +69,17 @@ _GC_PAUSE = _GcPause()
 #: delivers (the default panes read them). The Explain and Editions views stay lazy:
 #: they would add seconds to every long analysis for tabs rarely raised.
 _LAZY_PARTS = ("characters", "ladder", "decoding")
+#: Built by a second worker once a long analysis is shown (``partsReady``): the
+#: Explain and Editions panes read them, and on a megabyte each takes seconds, which
+#: must neither run on the GUI thread nor delay the panes everyone looks at.
+LATER_PARTS = ("explanation", "editions")
 
 
 class _WorkerSignals(QObject):
     """Carries a worker's result back to the GUI thread (queued connection)."""
 
     finished = Signal(int, object, float)  # generation, Analysis or Exception, seconds
+    parts = Signal(int, object)  # generation, Analysis with LATER_PARTS built
 
 
 class _AnalysisWorker(QRunnable):
@@ -109,12 +114,64 @@ class _AnalysisWorker(QRunnable):
         self._signals.finished.emit(self._generation, result, time.perf_counter() - started)
 
 
+class _PartsWorker(QRunnable):
+    """Builds ``LATER_PARTS`` of one delivered long analysis on a pool thread."""
+
+    def __init__(self, generation: int, analysis: Analysis, signals: _WorkerSignals) -> None:
+        super().__init__()
+        self.setAutoDelete(True)
+        self._generation = generation
+        self._analysis = analysis
+        self._signals = signals
+
+    def run(self) -> None:
+        """Compute each part (a failure leaves it to the pane, which reports it)."""
+        with _GC_PAUSE:
+            for part in LATER_PARTS:
+                try:
+                    getattr(self._analysis, part)
+                except Exception:  # the pane computes it again and reports the error
+                    traceback.print_exc()
+        self._signals.parts.emit(self._generation, self._analysis)
+
+
+class _Disposer(QRunnable):
+    """Frees a replaced long analysis's lazy parts on a pool thread, a slice at a time.
+
+    Freeing a megabyte's parts (a million ``CharInfo``...) takes 130-270 ms, and one
+    ``del`` of a big tuple never lets the GIL go: done by the GUI thread when the last
+    pane lets go, or in one piece here, it stalls the window. In slices of
+    ``_SLICE`` objects the GUI thread gets the GIL between them.
+    """
+
+    _SLICE = 5000
+
+    def __init__(self, parts: list[object]) -> None:
+        super().__init__()
+        self.setAutoDelete(True)
+        self._parts = parts
+
+    def run(self) -> None:
+        """Free each part, big sequences in slices."""
+        parts, self._parts = self._parts, []
+        while parts:
+            part = parts.pop()
+            if isinstance(part, (tuple, list)) and len(part) > self._SLICE:
+                items = list(part)
+                del part
+                while items:
+                    del items[-self._SLICE :]
+            else:
+                del part
+
+
 class AnalysisController(QObject):
     """Owns the inspected state and turns each change into one frozen core result.
 
     Signals:
         analysisChanged(Analysis): the newest input's analysis (never a stale one,
             never twice the same).
+        partsReady(Analysis): a long (worker) analysis now has ``LATER_PARTS`` built.
         resolutionsChanged(tuple[Resolution, ...]): base + reference under every rule set.
         comparisonChanged(Ladder | None, Comparison | None): the ladder's second field.
         examplesChanged(tuple[(ref, tuple[Resolution, ...]), ...]): RFC 3986 §5.4.
@@ -128,6 +185,7 @@ class AnalysisController(QObject):
     examplesChanged = Signal(object)
     busyChanged = Signal(bool)
     errorOccurred = Signal(str)
+    partsReady = Signal(object)
 
     def __init__(self, parent: QObject | None = None, *, sync_limit: int = SYNC_LIMIT) -> None:
         super().__init__(parent)
@@ -146,6 +204,7 @@ class AnalysisController(QObject):
         self._pool = QThreadPool.globalInstance()
         self._signals = _WorkerSignals()
         self._signals.finished.connect(self._on_worker_finished)
+        self._signals.parts.connect(self._on_parts_finished)
         self._examples: tuple[tuple[str, tuple[Resolution, ...]], ...] | None = None
         #: Seconds the last analysis took, and whether it ran on a worker.
         self.last_duration = 0.0
@@ -280,9 +339,20 @@ class AnalysisController(QObject):
         self.last_async = is_async
         if result == self.analysis:
             return
+        old = self.analysis
         self.analysis = result  # type: ignore[assignment]
         self.analysisChanged.emit(result)
+        if old is not None and len(old.text) > self.sync_limit:
+            self._pool.start(_Disposer(old.detach_parts()))
+        del old
         self._emit_comparison()
+        if is_async:
+            self._pool.start(_PartsWorker(generation, result, self._signals))  # type: ignore[arg-type]
+
+    @Slot(int, object)
+    def _on_parts_finished(self, generation: int, analysis: object) -> None:
+        if generation == self._generation and analysis is self.analysis:
+            self.partsReady.emit(analysis)
 
     def _emit_comparison(self) -> None:
         other = self.compare_text

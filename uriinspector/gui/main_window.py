@@ -369,6 +369,7 @@ class MainWindow(QMainWindow):
         c.comparisonChanged.connect(self._on_comparison_changed)
         c.examplesChanged.connect(self._on_examples_changed)
         c.busyChanged.connect(self._on_busy_changed)
+        c.partsReady.connect(self._on_parts_ready)
         c.errorOccurred.connect(self._on_error)
 
     # ---- panes, built on demand ---------------------------------------------------
@@ -854,6 +855,17 @@ class MainWindow(QMainWindow):
                 f"Analysed {len(a.text):,} characters in {self.controller.last_duration:.2f} s.",
                 5000,
             )
+
+    @Slot(object)
+    def _on_parts_ready(self, a: Analysis) -> None:
+        """A long input's explanation and editions are built: show them where asked."""
+        for name in ("explain", "editions"):
+            if name not in self._built:
+                continue
+            if self.isVisible() and self.docks[name].visibleRegion().isEmpty():
+                self._dirty.add(name)
+            else:
+                self._push(name, a)
 
     def _push(self, name: str, a: Analysis) -> None:
         self._dirty.discard(name)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -46,6 +47,7 @@ from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
+    from uriinspector.core.split import Delimiter
 
 #: The custom object type of a chip, and the property holding its code point.
 CHIP_TYPE = int(QTextFormat.ObjectTypes.UserObject) + 1
@@ -113,26 +115,57 @@ def _table(text: str) -> OffsetTable:
 
 
 class ChipObject(QPyTextObject):
-    """Draws one chip: a rounded box with the code point, in place of the character."""
+    """Draws one chip: a rounded box with the code point, in place of the character.
+
+    Qt calls ``intrinsicSize`` for every chip on every relayout of the line (about 18
+    times per chip per keystroke) and ``drawObject`` for every chip of the line on each
+    paint, through Python: the font, labels and sizes are made once per font and kept
+    (``reset`` drops them), and ``CHIP_LIMIT`` bounds how many chips a line holds.
+    """
 
     def __init__(self, field: UriField) -> None:
         super().__init__(field)
         self._field = field
+        self._small: QFont | None = None
+        self._sizes: dict[int, QSizeF] = {}
+        self._labels: dict[int, str] = {}
+
+    def reset(self) -> None:
+        """Forget the cached font and sizes (the field's font changed)."""
+        self._small = None
+        self._sizes.clear()
+        self._labels.clear()
 
     def _font(self) -> QFont:
-        font = QFont(self._field.font())
-        font.setPointSizeF(max(5.0, font.pointSizeF() * 0.72))
-        font.setBold(True)
-        return font
+        if self._small is None:
+            font = QFont(self._field.font())
+            font.setPointSizeF(max(5.0, font.pointSizeF() * 0.72))
+            font.setBold(True)
+            self._small = font
+        return self._small
+
+    def _label(self, cp: int) -> str:
+        label = self._labels.get(cp)
+        if label is None:
+            if len(self._labels) > 4096:  # bounded: one entry per distinct code point
+                self._labels.clear()
+            label = self._labels[cp] = f"⟨{chip_label(cp)}⟩"
+        return label
 
     def intrinsicSize(
         self, doc: QTextDocument, pos: int, fmt: QTextFormat
     ) -> QSizeF:
         """Width of the label plus padding; the height of the field's own line."""
         cp = int(fmt.property(CHIP_CODE_POINT))
-        small = QFontMetricsF(self._font())
-        line = QFontMetricsF(self._field.font())
-        return QSizeF(small.horizontalAdvance(f"⟨{chip_label(cp)}⟩") + 4.0, line.height())
+        size = self._sizes.get(cp)
+        if size is None:
+            if len(self._sizes) > 4096:
+                self._sizes.clear()
+            small = QFontMetricsF(self._font())
+            line = QFontMetricsF(self._field.font())
+            size = QSizeF(small.horizontalAdvance(self._label(cp)) + 4.0, line.height())
+            self._sizes[cp] = size
+        return size
 
     def drawObject(
         self,
@@ -152,7 +185,7 @@ class ChipObject(QPyTextObject):
         painter.setBrush(theme.chip_bg)
         painter.drawRoundedRect(box, 3.0, 3.0)
         painter.setFont(self._font())
-        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), f"⟨{chip_label(cp)}⟩")
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), self._label(cp))
         painter.restore()
 
 
@@ -226,8 +259,26 @@ MAX_PAINTED_FINDINGS = 400
 #: Inputs longer than this many code points are shown truncated and read-only.
 DISPLAY_LIMIT = 32768
 #: How much of such an input is shown: its start (scheme, authority: where the link
-#: goes). Laying out and painting 32,768 characters took 50-100 ms per paste.
-SHOWN_WHEN_TRUNCATED = 4096
+#: goes). Laying out and painting 32,768 characters took 50-100 ms per paste, and
+#: 4,096 emoji or combining marks 150-370 ms (text shaping), so 1,024 are shown.
+SHOWN_WHEN_TRUNCATED = 1024
+#: At most this many chips are shown: Qt sizes and paints each through Python on every
+#: relayout (8,000 bidi controls took 1.3 s to load and 1.7 s per keystroke). An input
+#: with more is shown up to its 65th chip, read-only, like a too-long one.
+CHIP_LIMIT = 64
+
+
+def _delimiter_start(delimiter: Delimiter) -> int:
+    return delimiter.span.start
+
+
+def display_cut(text: str) -> int | None:
+    """How many code points of ``text`` the field shows (None: all of it, editable)."""
+    end = SHOWN_WHEN_TRUNCATED if len(text) > DISPLAY_LIMIT else len(text)
+    for n, m in enumerate(_CHIP_RE.finditer(text, 0, end), 1):
+        if n > CHIP_LIMIT:
+            return m.start()
+    return end if end < len(text) else None
 
 
 class UriField(QTextEdit):
@@ -275,6 +326,7 @@ class UriField(QTextEdit):
         self._last_cursor = -1
         self._in_change = False
         self._large = False
+        self._shown = 0  # code points shown when ``_large``
         self._pending_text: str | None = None
 
         doc = self.document()
@@ -301,6 +353,7 @@ class UriField(QTextEdit):
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.setFont(font)
         self.document().setDefaultFont(font)
+        self._chips.reset()
         metrics = QFontMetricsF(font)
         frame = 2 * self.frameWidth()
         margins = 2 * self.document().documentMargin()
@@ -380,10 +433,12 @@ class UriField(QTextEdit):
         """
         if text == self._text:
             return
-        large = len(text) > DISPLAY_LIMIT
+        cut = display_cut(text)
+        large = cut is not None
         self._large = large
+        self._shown = len(text) if cut is None else cut
         self.setReadOnly(large)
-        shown = text[:SHOWN_WHEN_TRUNCATED] if large else text
+        shown = text[: self._shown]
         cursor = QTextCursor(self.document())
         cursor.select(QTextCursor.SelectionType.Document)
         self._pending_text = text
@@ -393,7 +448,7 @@ class UriField(QTextEdit):
             if large:
                 fmt = QTextCharFormat()
                 fmt.setObjectType(CHIP_TYPE)
-                fmt.setProperty(CHIP_CODE_POINT, -(len(text) - SHOWN_WHEN_TRUNCATED))
+                fmt.setProperty(CHIP_CODE_POINT, -(len(text) - self._shown))
                 fmt.setToolTip("The rest of this long input is analysed but not shown here.")
                 cursor.insertText(OBJECT_REPLACEMENT, fmt)
             cursor.endEditBlock()
@@ -419,7 +474,7 @@ class UriField(QTextEdit):
         if text == self._text:
             return
         self._text = text
-        self._table = _table(text[:SHOWN_WHEN_TRUNCATED] if self._large else text)
+        self._table = _table(text[: self._shown] if self._large else text)
         self._selection = None
         self._in_change = True
         try:
@@ -465,10 +520,22 @@ class UriField(QTextEdit):
         newlines and controls as chips; a defanged link refanged."""
         got = intake.from_mime(source)
         if got.kind in ("text", "file") and not self.isReadOnly():
+            text = got.text
             cursor = self.textCursor()
-            self._insert(cursor, got.text)
-            self.setTextCursor(cursor)
-            self.ensureCursorVisible()
+            replaced = False
+            if len(text) > CHIP_LIMIT:
+                # A paste that makes the line too long or too full of chips to lay out
+                # replaces the text through set_uri, which shows only its start.
+                lo = self._table.to_code_point(cursor.selectionStart())
+                hi = self._table.to_code_point(cursor.selectionEnd())
+                whole = self._text[:lo] + text + self._text[hi:]
+                if display_cut(whole) is not None:
+                    self.set_uri(whole)
+                    replaced = True
+            if not replaced:
+                self._insert(cursor, text)
+                self.setTextCursor(cursor)
+                self.ensureCursorVisible()
             if got.refanged:
                 self.refanged.emit(got.offered, got.text)
         if got.kind in ("file", "image") or got.more:
@@ -500,20 +567,29 @@ class UriField(QTextEdit):
         table = self._table
         split = analysis.parsed.split
 
+        # Only what is shown is painted: a truncated megabyte has up to a million
+        # delimiters, and flattening them all took ~1 s on the GUI thread (issue 13).
+        shown = self._shown if self._large else len(self._text)
+
         def conv(start: int, end: int) -> tuple[int, int]:
-            return table.to_utf16(start), table.to_utf16(end)
+            return table.to_utf16(min(start, shown)), table.to_utf16(min(end, shown))
 
         components: list[tuple[int, int, QTextCharFormat]] = []
         for name, span in split.component_spans():
             components.append((*conv(span.start, span.end), theme.component_format(name)))
         dim = theme.delimiter_format()
-        for delim in split.delimiters:
+        delimiters = split.delimiters
+        if self._large:  # in text order: the first ones up to the shown end
+            delimiters = delimiters[: bisect_left(delimiters, shown, key=_delimiter_start)]
+        for delim in delimiters:
             components.append((*conv(delim.span.start, delim.span.end), dim))
         findings: list[tuple[int, int, QTextCharFormat]] = []
         danger: list[tuple[int, int, QTextCharFormat]] = []
         finding_fmt = theme.finding_format()
         danger_fmt = theme.danger_format()
         for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
+            if finding.span.start >= shown:
+                continue
             rng = (*conv(finding.span.start, finding.span.end), finding_fmt)
             if finding.code == "misleading-userinfo":
                 danger.append((rng[0], rng[1], danger_fmt))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import shiboken6
 from PySide6.QtCore import Qt
@@ -26,6 +26,9 @@ from PySide6.QtWidgets import (
 from uriinspector.gui.plain import esc as esc
 from uriinspector.gui.plain import plain_tooltip as plain_tooltip
 from uriinspector.gui.plain import visible_text as visible_text
+
+if TYPE_CHECKING:
+    from uriinspector.core.analysis import Analysis
 
 #: The finding or diagnostic code of a row (the contract's stable id).
 CODE_ROLE = Qt.ItemDataRole.UserRole
@@ -229,3 +232,12 @@ def span_tuple(span: SpanLike | None) -> tuple[int, int] | None:
     if span is None:
         return None
     return (int(span.start), int(span.end))
+
+
+def part_ready(analysis: Analysis, part: str) -> bool:
+    """Whether a pane may read lazy ``part`` of ``analysis`` on the GUI thread: a short
+    input's is quick to build; a long one's is built by the controller's worker first
+    (``controller.LATER_PARTS``, then ``partsReady``)."""
+    from uriinspector.gui.controller import SYNC_LIMIT
+
+    return len(analysis.text) <= SYNC_LIMIT or analysis.computed(part)

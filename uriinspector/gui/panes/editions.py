@@ -31,6 +31,7 @@ from uriinspector.gui.panes._common import (
     clear_tree,
     esc,
     name_widget,
+    part_ready,
     set_cell,
     span_tuple,
     tree_item,
@@ -57,6 +58,8 @@ CLASS_HUES = {
 #: The URI is drawn with its highlights only up to this length; beyond, the list alone.
 _DRAW_LIMIT = 300
 _LIST_LIMIT = 12
+#: Characters of one reason shown (reasons may quote the input).
+_REASON_CHARS = 600
 _REASONS_LIMIT = 2
 
 
@@ -154,7 +157,18 @@ class EditionsPane(QWidget):
     # ---- public interface --------------------------------------------------------
 
     def show_analysis(self, a: Analysis) -> None:
-        """Show ``a.editions``; rows are rebuilt only when what they show changed."""
+        """Show ``a.editions``; rows are rebuilt only when what they show changed.
+
+        A long input's readings are built on the controller's worker: until then one
+        row says so (the window shows them on ``partsReady``).
+        """
+        if not part_ready(a, "editions"):
+            self._rows = None
+            clear_tree(self.view)
+            self.view.addTopLevelItem(
+                tree_item((f"Reading {len(a.text):,} characters under every edition…",))
+            )
+            return
         base = self.view.palette().base().color()
         rows = tuple(self._row(a.text, r, base) for r in a.editions)
         if rows != self._rows:
@@ -169,10 +183,12 @@ class EditionsPane(QWidget):
 
     @staticmethod
     def _row(text: str, r: EditionReading, base: QColor) -> _Row:
-        shown = r.reasons[:_REASONS_LIMIT]
+        # A reason can quote the input (a megabyte of '['): each is cut, or laying out
+        # the wrapped cell freezes the window (issue 13).
+        shown = [visible_text(x, _REASON_CHARS) for x in r.reasons[:_REASONS_LIMIT]]
         more = len(r.reasons) - len(shown)
         reasons = "\n".join(shown) + (f"\n… and {more} more" if more > 0 else "")
-        tip = "".join(f"<p>{esc(x)}</p>" for x in r.reasons[:20])
+        tip = "".join(f"<p>{esc(visible_text(x, _REASON_CHARS))}</p>" for x in r.reasons[:20])
         plain, rich = _classes_cell(text, r, base)
         browser = "" if r.edition != "whatwg" else (
             visible_text(r.serialization, 400) if r.serialization is not None else "— fails"

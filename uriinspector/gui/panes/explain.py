@@ -28,6 +28,7 @@ from uriinspector.gui.panes._common import (
     esc,
     list_item,
     name_widget,
+    part_ready,
     set_cell,
     span_tuple,
     visible_text,
@@ -60,7 +61,7 @@ def rows_of(e: Explanation) -> tuple[_Row, ...]:
     """The rows the pane shows for an explanation (sentences, a header, the notes)."""
     rows: list[_Row] = []
     for s in e.sentences:
-        tip = f"<p>{esc(s.text)}</p>"
+        tip = f"<p>{esc(visible_text(s.text, 4 * _ROW_LIMIT))}</p>"
         if s.rule is not None:
             tip += f"<p><code>{esc(s.rule.describe())}</code></p>"
         rows.append(
@@ -108,7 +109,16 @@ class ExplainPane(QWidget):
     # ---- public interface --------------------------------------------------------
 
     def show_analysis(self, a: Analysis) -> None:
-        """Show ``a.explanation``; rows are rebuilt only when they changed."""
+        """Show ``a.explanation``; rows are rebuilt only when they changed.
+
+        A long input's explanation is built on the controller's worker: until then
+        the pane says so (the window shows it again on ``partsReady``).
+        """
+        if not part_ready(a, "explanation"):
+            self._rows = None
+            clear_list(self.view)
+            self.summary.setText(f"Explaining {len(a.text):,} characters…")
+            return
         e = a.explanation
         rows = rows_of(e)
         if rows != self._rows:

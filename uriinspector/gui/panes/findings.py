@@ -69,7 +69,7 @@ def nested_url(finding: Finding, text: str) -> str:
 class _Row(NamedTuple):
     """What one list row shows; equal rows need no rebuild."""
 
-    kind: str  # "finding" or "diagnostic"
+    kind: str  # "finding", "diagnostic" or "more" (counts the findings not listed)
     severity: str
     text: str
     code: str
@@ -77,6 +77,11 @@ class _Row(NamedTuple):
     tooltip: str
     nested: str | None
 
+
+#: Findings (and diagnostics) listed at most; the rest is counted in one row.
+MAX_ROWS = 200
+#: Characters of a message shown in a row or tooltip (messages may quote the input).
+_MESSAGE_LIMIT = 600
 
 class FindingsPane(QWidget):
     """A list of findings and parse diagnostics with severity icons and codes."""
@@ -135,9 +140,18 @@ class FindingsPane(QWidget):
         rows are rebuilt only when what they show (codes, spans, messages) changed.
         """
         diagnostics = tuple(a.parsed.diagnostics)
-        rows = tuple(self._finding_row(f, a.text) for f in a.findings) + tuple(
-            self._diagnostic_row(d) for d in diagnostics
-        )
+        # At most MAX_ROWS findings are listed, then one row counting the rest: a
+        # megabyte of bidi controls has a finding per character (26,000 rows at 128 K
+        # took seconds on the GUI thread; issue 13). The summary counts them all.
+        shown = a.findings[:MAX_ROWS]
+        rows = tuple(self._finding_row(f, a.text) for f in shown)
+        if len(a.findings) > len(shown):
+            rest = len(a.findings) - len(shown)
+            rows += (
+                _Row("more", "info", f"… and {rest:,} more findings not listed", "",
+                     None, "", None),
+            )
+        rows += tuple(self._diagnostic_row(d) for d in diagnostics[:MAX_ROWS])
         if rows != self._rows:
             self._rows = rows
             self._fill(rows)
@@ -182,25 +196,31 @@ class FindingsPane(QWidget):
     @staticmethod
     def _finding_row(f: Finding, source: str) -> _Row:
         word = _FINDING_WORDS.get(f.severity, f.severity)
-        tip = f"<p><b>{esc(f.code)}</b> ({esc(f.severity)})</p><p>{esc(f.message)}</p>"
+        tip = (
+            f"<p><b>{esc(f.code)}</b> ({esc(f.severity)})</p>"
+            f"<p>{esc(visible_text(f.message, _MESSAGE_LIMIT))}</p>"
+        )
         nested: str | None = None
         if f.code == EMBEDDED_URL:
             nested = nested_url(f, source)
-            tip += f"<p>Nested URL: <code>{esc(nested)}</code></p>"
+            tip += f"<p>Nested URL: <code>{esc(visible_text(nested, _MESSAGE_LIMIT))}</code></p>"
         return _Row(
-            "finding", f.severity, f"{word} · {visible_text(f.message)}", f.code,
+            "finding", f.severity, f"{word} · {visible_text(f.message, _MESSAGE_LIMIT)}", f.code,
             span_tuple(f.span), tip, nested,
         )
 
     @staticmethod
     def _diagnostic_row(d: Diagnostic) -> _Row:
         word = _DIAGNOSTIC_WORDS.get(d.severity, d.severity)
+        # A message can quote the input (a megabyte of '['): rows and tooltips show at
+        # most _MESSAGE_LIMIT characters, or laying out the row freezes the window.
         tip = (
             f"<p><b>{esc(d.code)}</b> ({esc(d.severity)}, grammar diagnostic)</p>"
-            f"<p>{esc(d.message)}</p>"
+            f"<p>{esc(visible_text(d.message, _MESSAGE_LIMIT))}</p>"
         )
         return _Row(
-            "diagnostic", d.severity, f"{word} · {d.message}", d.code, span_tuple(d.span),
+            "diagnostic", d.severity, f"{word} · {visible_text(d.message, _MESSAGE_LIMIT)}",
+            d.code, span_tuple(d.span),
             tip, None,
         )
 

@@ -1,0 +1,85 @@
+"""Every per-character or per-run algorithm the window reaches is linear (issue 13, item 5).
+
+For each hostile shape of ``bench/shapes.py`` (a run of ``%XX``, of ``[``, of ``@``, bidi
+controls...), ``analyze`` and each lazy part a pane reads (``characters``, ``ladder``,
+``decoding``, ``explanation``, ``editions``) are timed at 8 K, 16 K, 32 K and 64 K code
+points. Each time is the minimum of a few repeats (the machine is shared: the minimum
+is the run least disturbed). Linear work doubles per doubling; the geometric mean of
+the three ratios may not exceed ``MAX_RATIO`` (2.6: a quadratic part gives 4). Parts
+faster than ``FLOOR_S`` at the largest size are below timer noise and not judged.
+
+Before this test: Explain took ``m.group()`` per triplet (quadratic on ``%XX`` runs),
+the pre-RFC 3986 editions listed one diagnostic per ``[`` and per userinfo ``@``.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+
+from bench.shapes import SHAPES, shape
+from uriinspector.core.analysis import Analysis, analyze
+
+SIZES = (8_192, 16_384, 32_768, 65_536)
+REPEATS = 3
+MAX_RATIO = 2.6
+FLOOR_S = 0.004
+PARTS = ("characters", "ladder", "decoding", "explanation", "editions")
+
+
+def _times(text: str) -> dict[str, float]:
+    """Seconds for analyze and each lazy part of one fresh analysis."""
+    out: dict[str, float] = {}
+    started = time.perf_counter()
+    a: Analysis = analyze(text)
+    out["analyze"] = time.perf_counter() - started
+    for part in PARTS:
+        started = time.perf_counter()
+        getattr(a, part)
+        out[part] = time.perf_counter() - started
+    return out
+
+
+def _best(text: str) -> dict[str, float]:
+    best: dict[str, float] = {}
+    gc_was = gc.isenabled()
+    gc.disable()  # a collection landing in one run is not the algorithm's cost
+    try:
+        for _ in range(REPEATS):
+            for part, seconds in _times(text).items():
+                best[part] = min(best.get(part, seconds), seconds)
+    finally:
+        if gc_was:
+            gc.enable()
+    return best
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("name", SHAPES)
+def test_time_per_doubling_stays_linear(name: str) -> None:
+    series = [_best(shape(name, size)) for size in SIZES]
+    slow: list[str] = []
+    for part in series[0]:
+        times = [s[part] for s in series]
+        if times[-1] < FLOOR_S:
+            continue
+        mean_ratio = (times[-1] / max(times[0], 1e-9)) ** (1 / (len(SIZES) - 1))
+        if mean_ratio > MAX_RATIO:
+            # Re-measure once before failing: a busy neighbour can stretch one size.
+            again = [_best(shape(name, size))[part] for size in (SIZES[0], SIZES[-1])]
+            mean_ratio = (again[1] / max(again[0], 1e-9)) ** (1 / (len(SIZES) - 1))
+            if mean_ratio > MAX_RATIO:
+                slow.append(
+                    f"{part}: x{mean_ratio:.2f} per doubling "
+                    f"({', '.join(f'{t * 1000:.1f}' for t in times)} ms)"
+                )
+    assert not slow, f"{name}: superlinear: " + "; ".join(slow)
+
+
+def test_shapes_have_exact_sizes() -> None:
+    for name in SHAPES:
+        for size in (1, 100, 4_096):
+            assert len(shape(name, size)) == size

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 __all__ = [
@@ -61,6 +60,8 @@ def plain_tooltip(text: str, limit: int = TOOLTIP_LIMIT) -> str:
 
 def plain_label(label: QLabel) -> QLabel:
     """Make ``label`` show its text literally (``Qt.PlainText``); returns it."""
+    from PySide6.QtCore import Qt  # not at import: its enums cost ~15-35 ms at start-up
+
     label.setTextFormat(Qt.TextFormat.PlainText)
     return label
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QSizePolicy,
+    QSpacerItem,
     QVBoxLayout,
     QWidget,
 )
@@ -203,6 +204,8 @@ class MainWindow(QMainWindow):
         self._frame_pending = True
 
         self._build_top(held=defer_first_analysis)
+        self._make_docks(hidden=defer_first_analysis)
+        self._build_menus()
         self._connect()
         self.resize(1180, 760)
         if not defer_first_analysis:
@@ -219,20 +222,21 @@ class MainWindow(QMainWindow):
 
     # ---- construction -------------------------------------------------------------
     def _build_frame(self, *, restore_state: bool) -> None:
-        """Docks and menus, then the default layout (once; ``restore_state``: then
+        """Place the docks, then take the default layout (once; ``restore_state``: then
         the saved dock layout, for a held window whose ``_restore`` already ran)."""
         if not self._frame_pending:
             return
         self._frame_pending = False
         self.uriField.finish_setup()
         self.banner.finish_setup()
+        if self._top_spacer is not None and (top := self.centralWidget().layout()):
+            top.removeItem(self._top_spacer)  # still referenced: no delete behind PySide
         size = self.size()
         shown = self.isVisible()
-        self._build_docks()
-        if shown:  # held: docks made after show() are shown as show() shows children
+        self._place_docks()
+        if shown:  # held: docks placed after show() are shown as show() shows children
             for dock in self.docks.values():
                 dock.show()
-        self._build_menus()
         # Until tabified the docks sat side by side and set a too-wide minimum: recompute
         # it now, and give the window back its size (the minimum may have grown it).
         if (layout := self.layout()) is not None:
@@ -275,11 +279,17 @@ class MainWindow(QMainWindow):
         self.banner = EffectiveHostBanner(top, held=held)
         layout.addWidget(self.banner)
         top.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self._top_spacer: QSpacerItem | None = None
+        if held:  # the first frame has no docks: the field and banner stay at the top
+            self._top_spacer = QSpacerItem(
+                0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding
+            )
+            layout.addItem(self._top_spacer)
         self.setCentralWidget(top)
 
-    def _build_docks(self) -> None:
-        from PySide6.QtCore import Qt  # after the first paint for a held window
-
+    def _make_docks(self, *, hidden: bool) -> None:
+        """The ten docks with their placeholders, not yet placed (``hidden``: kept off
+        the first frame of a held window, whose ``_place_docks`` runs after its paint)."""
         for attr, _module, _cls, title in PANES:
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{attr}Dock")
@@ -293,11 +303,19 @@ class MainWindow(QMainWindow):
                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                 | QDockWidget.DockWidgetFeature.DockWidgetClosable
             )
+            if hidden:
+                dock.hide()
+            self.docks[attr] = dock
+
+    def _place_docks(self) -> None:
+        """Put the docks in the bottom area, side by side and tabbed (needs ``Qt``)."""
+        from PySide6.QtCore import Qt  # after the first paint for a held window
+
+        for attr, dock in self.docks.items():
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             dock.visibilityChanged.connect(
                 lambda visible, name=attr: self._on_dock_visibility_changed(name, visible)
             )
-            self.docks[attr] = dock
         d = self.docks
         self.splitDockWidget(d["components"], d["findings"], Qt.Orientation.Horizontal)
         for name in ("characters", "resolution", "ladder"):

@@ -68,6 +68,8 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
+_Shortcut = QKeySequence | QKeySequence.StandardKey | str
+
 #: The Components and Findings docks' initial widths (a proportion of the window's).
 _SPLIT = (640, 420)
 
@@ -202,6 +204,7 @@ class MainWindow(QMainWindow):
         self.docks: dict[str, QDockWidget] = {}
         self.panes: PaneMap = PaneMap(self)
         self._frame_pending = True
+        self._held_shortcuts: list[tuple[QAction, _Shortcut]] = []
 
         self._build_top(held=defer_first_analysis)
         self._make_docks(hidden=defer_first_analysis)
@@ -229,6 +232,9 @@ class MainWindow(QMainWindow):
         self._frame_pending = False
         self.uriField.finish_setup()
         self.banner.finish_setup()
+        for action, shortcut in self._held_shortcuts:
+            action.setShortcut(QKeySequence(shortcut))
+        self._held_shortcuts.clear()
         if self._top_spacer is not None and (top := self.centralWidget().layout()):
             top.removeItem(self._top_spacer)  # still referenced: no delete behind PySide
         size = self.size()
@@ -334,11 +340,15 @@ class MainWindow(QMainWindow):
         menu: QMenu,
         text: str,
         slot: Any,
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        shortcut: _Shortcut | None = None,
         icon: str | None = None,
     ) -> QAction:
         action = QAction(text, self)
-        if shortcut is not None:
+        if shortcut is not None and self._frame_pending and self._held:
+            # setShortcut makes the Qt namespace (PySide6 6.11's overload check): a
+            # held window sets its shortcuts just after the first paint (_build_frame).
+            self._held_shortcuts.append((action, shortcut))
+        elif shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if icon is not None:
             action.setIcon(resources.icon(icon))

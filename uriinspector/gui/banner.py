@@ -12,7 +12,6 @@ important message was an empty box (issue 13 item 10).
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize
@@ -40,6 +39,8 @@ LEVEL_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "inf
 
 def _q(text: str, limit: int = 120) -> str:
     """Quote a piece of the input for rich text: visible, escaped, bounded."""
+    import html  # on first use: with html.entities ~3 ms before the first paint
+
     return html.escape(visible_text(text, limit))
 
 
@@ -82,7 +83,7 @@ def banner_html(analysis: Analysis) -> tuple[str, str]:
     else:
         reasons = [r for r in analysis.verdict.reasons if r not in hidden]
         # One short reason: the banner must never clip; the Findings pane has them all.
-        shown = html.escape(visible_text(reasons[0], 90)) if reasons else ""
+        shown = _q(reasons[0], 90) if reasons else ""
         n = len(analysis.findings)
         count = f"{n} finding{'s' if n != 1 else ''} in the Findings pane"
         parts.append(f"<br><small>{verdict}{': ' + shown if shown else ''} — {count}.</small>")

@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 from uriinspector.gui import resources
 from uriinspector.gui.app import after_first_paint
 from uriinspector.gui.controller import AnalysisController
-from uriinspector.gui.main_window import MainWindow
+from uriinspector.gui.main_window import PANES, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,7 +130,10 @@ for _ in range(5):
 print(json.dumps({"before": before, "after": made[len(before):], "first": first,
                   "docks_shown": sorted(n for n, d in w.docks.items() if d.isVisible()),
                   "field_top": w.uriField.mapTo(w, w.uriField.rect().topLeft()).y(),
-                  "built": sorted(w.panes.built())}))
+                  "built": sorted(w.panes.built()),
+                  "view": [a.text() for a in w.viewMenu.actions()],
+                  "shortcuts": {a.text(): a.shortcut().toString() for m in w.menuBar().actions()
+                                for a in m.menu().actions() if a.shortcut().toString()}}))
 """
 
 
@@ -156,3 +159,8 @@ def test_nothing_before_the_first_paint_touches_the_qt_namespace() -> None:
     assert first["field_top"] == out["field_top"]  # the field does not move afterwards
     assert "components" in out["docks_shown"] and "findings" in out["docks_shown"]
     assert out["built"] == ["components", "findings"]
+    # After release the menus are what an unheld window has: every dock in View, the
+    # shortcuts set.
+    assert out["view"] == [title for *_, title in PANES] + ["", "&Reset Layout"]
+    assert out["shortcuts"]["&Paste and Inspect"] == "Ctrl+Shift+V"
+    assert out["shortcuts"]["Show &History"] == "Ctrl+H"

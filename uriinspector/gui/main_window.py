@@ -207,7 +207,8 @@ class MainWindow(QMainWindow):
         self._held_shortcuts: list[tuple[QAction, _Shortcut]] = []
 
         self._build_top(held=defer_first_analysis)
-        self._make_docks(hidden=defer_first_analysis)
+        if not defer_first_analysis:
+            self._make_docks()
         self._build_menus()
         self._connect()
         self.resize(1180, 760)
@@ -239,6 +240,10 @@ class MainWindow(QMainWindow):
             top.removeItem(self._top_spacer)  # still referenced: no delete behind PySide
         size = self.size()
         shown = self.isVisible()
+        if not self.docks:  # held: the docks and their View menu entries
+            self._make_docks()
+            toggles = [self.docks[attr].toggleViewAction() for attr, *_ in PANES]
+            self.viewMenu.insertActions(self.viewMenu.actions()[0], toggles)
         self._place_docks()
         if shown:  # held: docks placed after show() are shown as show() shows children
             for dock in self.docks.values():
@@ -293,9 +298,9 @@ class MainWindow(QMainWindow):
             layout.addItem(self._top_spacer)
         self.setCentralWidget(top)
 
-    def _make_docks(self, *, hidden: bool) -> None:
-        """The ten docks with their placeholders, not yet placed (``hidden``: kept off
-        the first frame of a held window, whose ``_place_docks`` runs after its paint)."""
+    def _make_docks(self) -> None:
+        """The ten docks with their placeholders, not yet placed; a held window makes
+        them after its first paint, and their View menu entries then."""
         for attr, _module, _cls, title in PANES:
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{attr}Dock")
@@ -309,8 +314,6 @@ class MainWindow(QMainWindow):
                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                 | QDockWidget.DockWidgetFeature.DockWidgetClosable
             )
-            if hidden:
-                dock.hide()
             self.docks[attr] = dock
 
     def _place_docks(self) -> None:
@@ -414,9 +417,10 @@ class MainWindow(QMainWindow):
         self.samplesMenu.setObjectName("samplesMenu")
         gallery.fill_on_first_show(self.samplesMenu, self.load_sample)
 
-        view_menu = bar.addMenu("&View")
+        self.viewMenu = view_menu = bar.addMenu("&View")
         for attr, _m, _c, _t in PANES:
-            view_menu.addAction(self.docks[attr].toggleViewAction())
+            if attr in self.docks:  # a held window adds them with its docks (_build_frame)
+                view_menu.addAction(self.docks[attr].toggleViewAction())
         view_menu.addSeparator()
         self._action(view_menu, "&Reset Layout", self.reset_layout)
 

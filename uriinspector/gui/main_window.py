@@ -231,8 +231,9 @@ class MainWindow(QMainWindow):
         if not self._frame_pending:
             return
         self._frame_pending = False
-        self.uriField.finish_setup()
-        self.banner.finish_setup()
+        if self._held:  # an unheld field and banner finished their set-up when made
+            self.uriField.finish_setup()
+            self.banner.finish_setup()
         for action, shortcut in self._held_shortcuts:
             action.setShortcut(QKeySequence(shortcut))
         self._held_shortcuts.clear()

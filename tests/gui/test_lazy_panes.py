@@ -156,18 +156,27 @@ def test_the_first_frame_shows_only_the_two_dock_tab_bars(qtbot: QtBot) -> None:
     window.show()
     qtbot.waitExposed(window)
     assert _built(window) == set()
-    image = window.grab().toImage()
     groups = {("Components", "Characters", "Resolution", "Normalization ladder", "Explain",
                "Editions"), ("Findings", "URN", "History", "Extract")}
-    for bar in QMainWindow.findChildren(window, QTabBar):  # Qt's own: builds nothing
-        tabs = tuple(bar.tabText(i) for i in range(bar.count()))
-        if not bar.isVisible() or tabs in groups:
-            continue
-        rect = bar.geometry()  # a stale bar: nothing of it may be drawn
-        y = rect.center().y()
-        colours = {image.pixel(x, y) for x in range(rect.left(), rect.right())}
-        assert len(colours) == 1, f"a stale tab bar {tabs} shows at {rect.getRect()}"
-    window.release()  # leave no held controller behind
+
+    def no_stale_tab_bar() -> None:
+        image = window.grab().toImage()
+        for bar in QMainWindow.findChildren(window, QTabBar):  # Qt's own: builds nothing
+            tabs = tuple(bar.tabText(i) for i in range(bar.count()))
+            if not bar.isVisible() or tabs in groups:
+                continue
+            rect = bar.geometry()  # a stale bar: nothing of it may be drawn
+            y = rect.center().y()
+            colours = {image.pixel(x, y) for x in range(rect.left(), rect.right())}
+            assert len(colours) == 1, f"a stale tab bar {tabs} shows at {rect.getRect()}"
+
+    no_stale_tab_bar()
+    # Issue 14: a held window places (and tabifies) its docks in release(), after the
+    # first paint; the eight placeholders still behind tabs are checked then.
+    window.release()
+    qtbot.wait(50)
+    assert _built(window) == {"components", "findings"}
+    no_stale_tab_bar()
 
 
 def test_the_pane_map_answers_membership_without_building(qtbot: QtBot) -> None:

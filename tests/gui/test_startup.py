@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 from uriinspector.gui import resources
 from uriinspector.gui.app import after_first_paint
 from uriinspector.gui.controller import AnalysisController
-from uriinspector.gui.main_window import MainWindow
+from uriinspector.gui.main_window import PANES, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,3 +99,68 @@ def test_building_the_window_imports_neither_the_about_box_nor_resolution() -> N
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+_QT_NAMESPACE_PROBE = r"""
+import enum, json, sys
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+made = []
+_create = enum.EnumType._create_
+def _record(cls, class_name, *args, **kwargs):
+    made.append(class_name)
+    return _create(cls, class_name, *args, **kwargs)
+enum.EnumType._create_ = _record  # PySide6 makes each Python enum type through this
+from uriinspector.gui import resources
+from uriinspector.gui.main_window import MainWindow
+w = MainWindow(defer_first_analysis=True)
+w.load_initial(resources.demo_uri())
+w.banner.show_pending()
+w.show()
+for _ in range(5):
+    app.processEvents()  # the first frame is painted
+before = list(made)
+first = {"docks_shown": sorted(n for n, d in w.docks.items() if d.isVisible()),
+         "menus": [a.text() for a in w.menuBar().actions()],
+         "field_top": w.uriField.mapTo(w, w.uriField.rect().topLeft()).y()}
+w.release()
+for _ in range(5):
+    app.processEvents()
+print(json.dumps({"before": before, "after": made[len(before):], "first": first,
+                  "docks_shown": sorted(n for n, d in w.docks.items() if d.isVisible()),
+                  "field_top": w.uriField.mapTo(w, w.uriField.rect().topLeft()).y(),
+                  "built": sorted(w.panes.built()),
+                  "view": [a.text() for a in w.viewMenu.actions()],
+                  "shortcuts": {a.text(): a.shortcut().toString() for m in w.menuBar().actions()
+                                for a in m.menu().actions() if a.shortcut().toString()}}))
+"""
+
+
+def test_nothing_before_the_first_paint_touches_the_qt_namespace() -> None:
+    """Issue 14: PySide6 6.11 creates the ``Qt`` namespace's ~95 enum types on its first
+    use (15-35 ms); a held window's first frame (menus, field, banner) never uses it,
+    and ``release()`` places the docks (``addDockWidget`` needs ``Qt.DockWidgetArea``)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    proc = subprocess.run(
+        [sys.executable, "-c", _QT_NAMESPACE_PROBE], env=env, cwd=ROOT, capture_output=True,
+        text=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    import json
+
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    qt_only = {"GlobalColor", "DockWidgetArea", "AlignmentFlag", "ScrollBarPolicy"}
+    assert not qt_only & set(out["before"]), "the Qt namespace was made before the paint"
+    assert qt_only <= set(out["after"])  # the probe sees the namespace when it is made
+    first = out["first"]
+    assert first["docks_shown"] == []  # the first frame: no dock yet...
+    assert first["menus"] == ["&File", "&Edit", "&Samples", "&View", "&Help"]  # ...menus
+    assert first["field_top"] == out["field_top"]  # the field does not move afterwards
+    assert "components" in out["docks_shown"] and "findings" in out["docks_shown"]
+    assert out["built"] == ["components", "findings"]
+    # After release the menus are what an unheld window has: every dock in View, the
+    # shortcuts set.
+    assert out["view"] == [title for *_, title in PANES] + ["", "&Reset Layout"]
+    assert out["shortcuts"]["&Paste and Inspect"] == "Ctrl+Shift+V"
+    assert out["shortcuts"]["Show &History"] == "Ctrl+H"

@@ -12,10 +12,9 @@ important message was an empty box (issue 13 item 10).
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
@@ -24,6 +23,7 @@ from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.uri_field import visible_text
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import Qt
     from PySide6.QtGui import QTextDocument
 
     from uriinspector.core.analysis import Analysis
@@ -39,6 +39,8 @@ LEVEL_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "inf
 
 def _q(text: str, limit: int = 120) -> str:
     """Quote a piece of the input for rich text: visible, escaped, bounded."""
+    import html  # on first use: with html.entities ~3 ms before the first paint
+
     return html.escape(visible_text(text, limit))
 
 
@@ -81,7 +83,7 @@ def banner_html(analysis: Analysis) -> tuple[str, str]:
     else:
         reasons = [r for r in analysis.verdict.reasons if r not in hidden]
         # One short reason: the banner must never clip; the Findings pane has them all.
-        shown = html.escape(visible_text(reasons[0], 90)) if reasons else ""
+        shown = _q(reasons[0], 90) if reasons else ""
         n = len(analysis.findings)
         count = f"{n} finding{'s' if n != 1 else ''} in the Findings pane"
         parts.append(f"<br><small>{verdict}{': ' + shown if shown else ''} — {count}.</small>")
@@ -95,27 +97,25 @@ class EffectiveHostBanner(QFrame):
     (``bannerText``, rich text whose input-derived pieces are escaped).
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, held: bool = False) -> None:
+        """``held``: the caller runs ``finish_setup()`` after the first paint (app start)."""
         super().__init__(parent)
         self.setObjectName("effectiveHostBanner")
         self.setAccessibleName("effectiveHostBanner")
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.icon = QLabel(self)
         self.icon.setObjectName("bannerIcon")
-        self.icon.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
         self.label = QLabel(self)
         self.label.setObjectName("bannerText")
-        self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         font = self.label.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
         self.label.setFont(font)
-        layout = QHBoxLayout(self)
+        self._layout = layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
-        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.icon, 0)
         layout.addWidget(self.label, 1)
         self.setProperty("level", "nothing-notable")
         self.label.setText("Type or paste a link to see where it really goes.")
@@ -123,6 +123,22 @@ class EffectiveHostBanner(QFrame):
         self._icon_level = ""
         self._show_icon("nothing-notable")
         self._doc: QTextDocument | None = None
+        if not held:
+            self.finish_setup()
+
+    def finish_setup(self) -> None:
+        """The settings that need the ``Qt`` namespace (rich text, alignment, selection).
+
+        PySide6 creates the ~95 enum types of ``Qt`` on its first use, so a held banner
+        (app start, blank until the first analysis) gets them just after the first paint.
+        Harmless twice.
+        """
+        from PySide6.QtCore import Qt
+
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._layout.setAlignment(self.icon, Qt.AlignmentFlag.AlignTop)
 
     def text(self) -> str:
         """The banner's rich text (its input-derived pieces escaped)."""

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal, Slot, qVersion
+from PySide6.QtCore import QByteArray, QEvent, QTimer, Signal, Slot, qVersion
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QSizePolicy,
+    QSpacerItem,
     QVBoxLayout,
     QWidget,
 )
@@ -66,6 +67,11 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
     ("editions", "editions", "EditionsPane", "Editions"),
 )
 
+
+_Shortcut = QKeySequence | QKeySequence.StandardKey | str
+
+#: The Components and Findings docks' initial widths (a proportion of the window's).
+_SPLIT = (640, 420)
 
 EDITION_LABELS: dict[str, str] = {
     "rfc3986": "RFC 3986 (2005)",
@@ -191,18 +197,23 @@ class MainWindow(QMainWindow):
         self._syncing_cursor = False
         self._closing = False
         self._as_pasted: str | None = None
+        # The docks and menus ("the frame"): a held window builds them just after the
+        # first paint (``release``), so its first frame is the field, the edition
+        # selector and the banner; nothing before that paint touches the ``Qt``
+        # namespace, whose ~95 enum types PySide6 creates on first use (15-35 ms).
+        self.docks: dict[str, QDockWidget] = {}
+        self.panes: PaneMap = PaneMap(self)
+        self._frame_pending = True
+        self._held_shortcuts: list[tuple[QAction, _Shortcut]] = []
 
-        self._build_top()
-        self._build_docks()
+        self._build_top(held=defer_first_analysis)
+        if not defer_first_analysis:
+            self._make_docks()
         self._build_menus()
         self._connect()
-
-        # Until tabified the docks sat side by side and set a too-wide minimum: recompute it
-        # now, or a resize() before show() is clamped to it.
-        if (layout := self.layout()) is not None:
-            layout.activate()
         self.resize(1180, 760)
-        self._default_state = self.saveState()
+        if not defer_first_analysis:
+            self._build_frame(restore_state=False)
         self._restore()
         if self.settings.problem:
             self.statusBar().showMessage(self.settings.problem)
@@ -214,13 +225,58 @@ class MainWindow(QMainWindow):
         self.controller.set_text("")
 
     # ---- construction -------------------------------------------------------------
-    def _build_top(self) -> None:
+    def _build_frame(self, *, restore_state: bool) -> None:
+        """Place the docks, then take the default layout (once; ``restore_state``: then
+        the saved dock layout, for a held window whose ``_restore`` already ran)."""
+        if not self._frame_pending:
+            return
+        self._frame_pending = False
+        if self._held:  # an unheld field and banner finished their set-up when made
+            self.uriField.finish_setup()
+            self.banner.finish_setup()
+        for action, shortcut in self._held_shortcuts:
+            action.setShortcut(QKeySequence(shortcut))
+        self._held_shortcuts.clear()
+        if self._top_spacer is not None and (top := self.centralWidget().layout()):
+            top.removeItem(self._top_spacer)  # still referenced: no delete behind PySide
+        size = self.size()
+        shown = self.isVisible()
+        if not self.docks:  # held: the docks and their View menu entries
+            self._make_docks()
+            toggles = [self.docks[attr].toggleViewAction() for attr, *_ in PANES]
+            self.viewMenu.insertActions(self.viewMenu.actions()[0], toggles)
+        self._place_docks()
+        if shown:  # held: docks placed after show() are shown as show() shows children
+            for dock in self.docks.values():
+                dock.show()
+        # Until tabified the docks sat side by side and set a too-wide minimum: recompute
+        # it now, and give the window back its size (the minimum may have grown it).
+        if (layout := self.layout()) is not None:
+            layout.activate()
+        self.resize(size)
+        if shown:  # share the width as a hidden window's first layout does
+            from PySide6.QtCore import Qt
+
+            pair = [self.docks["components"], self.docks["findings"]]
+            total = sum(dock.width() for dock in pair)
+            shares = [round(total * w / sum(_SPLIT)) for w in _SPLIT]
+            self.resizeDocks(pair, shares, Qt.Orientation.Horizontal)
+        self._default_state = self.saveState()
+        if restore_state and self.settings.window_state:
+            self.restoreState(QByteArray(self.settings.window_state))
+
+    def _ensure_frame(self) -> None:
+        """Build the frame now if a held window has not yet (anything needing a dock,
+        a menu action or the saved layout before ``release``)."""
+        self._build_frame(restore_state=True)
+
+    def _build_top(self, held: bool = False) -> None:
         top = QWidget(self)
         top.setObjectName("topArea")
         layout = QVBoxLayout(top)
         layout.setContentsMargins(8, 8, 8, 4)
         row = QHBoxLayout()
-        self.uriField = UriField(top)
+        self.uriField = UriField(top, held=held)
         row.addWidget(self.uriField, 1)
         self.editionSelector = QComboBox(top)
         self.editionSelector.setObjectName("editionSelector")
@@ -232,14 +288,20 @@ class MainWindow(QMainWindow):
             self.editionSelector.addItem(EDITION_LABELS[edition], edition)
         row.addWidget(self.editionSelector)
         layout.addLayout(row)
-        self.banner = EffectiveHostBanner(top)
+        self.banner = EffectiveHostBanner(top, held=held)
         layout.addWidget(self.banner)
         top.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self._top_spacer: QSpacerItem | None = None
+        if held:  # the first frame has no docks: the field and banner stay at the top
+            self._top_spacer = QSpacerItem(
+                0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding
+            )
+            layout.addItem(self._top_spacer)
         self.setCentralWidget(top)
 
-    def _build_docks(self) -> None:
-        self.panes: PaneMap = PaneMap(self)
-        self.docks: dict[str, QDockWidget] = {}
+    def _make_docks(self) -> None:
+        """The ten docks with their placeholders, not yet placed; a held window makes
+        them after its first paint, and their View menu entries then."""
         for attr, _module, _cls, title in PANES:
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{attr}Dock")
@@ -253,11 +315,17 @@ class MainWindow(QMainWindow):
                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                 | QDockWidget.DockWidgetFeature.DockWidgetClosable
             )
+            self.docks[attr] = dock
+
+    def _place_docks(self) -> None:
+        """Put the docks in the bottom area, side by side and tabbed (needs ``Qt``)."""
+        from PySide6.QtCore import Qt  # after the first paint for a held window
+
+        for attr, dock in self.docks.items():
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             dock.visibilityChanged.connect(
                 lambda visible, name=attr: self._on_dock_visibility_changed(name, visible)
             )
-            self.docks[attr] = dock
         d = self.docks
         self.splitDockWidget(d["components"], d["findings"], Qt.Orientation.Horizontal)
         for name in ("characters", "resolution", "ladder"):
@@ -269,18 +337,22 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(d["components"], d["editions"])
         d["components"].raise_()
         d["findings"].raise_()
-        self.resizeDocks([d["components"], d["findings"]], [640, 420], Qt.Orientation.Horizontal)
+        self.resizeDocks([d["components"], d["findings"]], list(_SPLIT), Qt.Orientation.Horizontal)
 
     def _action(
         self,
         menu: QMenu,
         text: str,
         slot: Any,
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        shortcut: _Shortcut | None = None,
         icon: str | None = None,
     ) -> QAction:
         action = QAction(text, self)
-        if shortcut is not None:
+        if shortcut is not None and self._frame_pending and self._held:
+            # setShortcut makes the Qt namespace (PySide6 6.11's overload check): a
+            # held window sets its shortcuts just after the first paint (_build_frame).
+            self._held_shortcuts.append((action, shortcut))
+        elif shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if icon is not None:
             action.setIcon(resources.icon(icon))
@@ -346,9 +418,10 @@ class MainWindow(QMainWindow):
         self.samplesMenu.setObjectName("samplesMenu")
         gallery.fill_on_first_show(self.samplesMenu, self.load_sample)
 
-        view_menu = bar.addMenu("&View")
+        self.viewMenu = view_menu = bar.addMenu("&View")
         for attr, _m, _c, _t in PANES:
-            view_menu.addAction(self.docks[attr].toggleViewAction())
+            if attr in self.docks:  # a held window adds them with its docks (_build_frame)
+                view_menu.addAction(self.docks[attr].toggleViewAction())
         view_menu.addSeparator()
         self._action(view_menu, "&Reset Layout", self.reset_layout)
 
@@ -375,6 +448,7 @@ class MainWindow(QMainWindow):
     # ---- panes, built on demand ---------------------------------------------------
     def pane(self, name: str) -> QWidget:
         """The pane called ``name`` (a ``PANES`` attribute), built now if it is not yet."""
+        self._ensure_frame()
         pane = self._built.get(name)
         return pane if pane is not None else self._build_pane(name)
 
@@ -383,6 +457,7 @@ class MainWindow(QMainWindow):
 
         Harmless to call twice, and on a window that was never held.
         """
+        self._ensure_frame()  # docks shown now are recorded in _on_screen (still held)
         self._held = False
         for name in self.docks:
             if name in self._on_screen and name not in self._built:
@@ -391,6 +466,7 @@ class MainWindow(QMainWindow):
 
     def build_all_panes(self) -> None:
         """Build every pane not built yet (for automation that walks the widget tree)."""
+        self._ensure_frame()
         for name in self.docks:
             self.pane(name)
 
@@ -398,7 +474,7 @@ class MainWindow(QMainWindow):
         """``QObject.findChild``, building the panes not built yet if the first look
         misses: a required object name (``ladderView``...) is found in a hidden pane."""
         found = super().findChild(*args, **kwargs)
-        if found is None and len(self._built) < len(self.docks):
+        if found is None and len(self._built) < len(PANES):
             self.build_all_panes()
             found = super().findChild(*args, **kwargs)
         return found
@@ -486,7 +562,7 @@ class MainWindow(QMainWindow):
         s = self.settings
         if s.geometry:
             self.restoreGeometry(QByteArray(s.geometry))
-        if s.window_state:
+        if s.window_state and not self._frame_pending:  # else after the frame is built
             self.restoreState(QByteArray(s.window_state))
         index = self.editionSelector.findData(s.edition)
         if index >= 0:
@@ -519,6 +595,7 @@ class MainWindow(QMainWindow):
 
     def save_settings(self) -> None:
         """Write geometry, dock layout, edition, history (atomically)."""
+        self._ensure_frame()
         s = self.settings
         s.geometry = bytes(self.saveGeometry().data())
         s.window_state = bytes(self.saveState().data())
@@ -689,6 +766,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 15000)
 
     def _on_refanged(self, pasted: str, restored: str) -> None:
+        self._ensure_frame()  # the Edit menu's action
         self._as_pasted = pasted
         self.inspectAsPastedAction.setEnabled(True)
         self.statusBar().showMessage(
@@ -820,6 +898,8 @@ class MainWindow(QMainWindow):
         box = QMessageBox(self)
         box.setWindowTitle("About URI Inspector")
         box.setIconPixmap(resources.icon("app").pixmap(64, 64))
+        from PySide6.QtCore import Qt
+
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setText(self.about_text())
         box.exec()

@@ -16,9 +16,6 @@ is exactly such text. So every piece of it goes through one of these helpers:
 
 from __future__ import annotations
 
-import html
-
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 __all__ = [
@@ -46,6 +43,8 @@ def visible_text(text: str, limit: int = TOOLTIP_LIMIT) -> str:
 
 def esc(text: str, limit: int = TOOLTIP_LIMIT) -> str:
     """``text`` for a piece of rich text: hidden characters visible, then HTML-escaped."""
+    import html  # on first use: with html.entities ~3 ms before the first paint
+
     return html.escape(visible_text(text, limit), quote=True)
 
 
@@ -61,6 +60,8 @@ def plain_tooltip(text: str, limit: int = TOOLTIP_LIMIT) -> str:
 
 def plain_label(label: QLabel) -> QLabel:
     """Make ``label`` show its text literally (``Qt.PlainText``); returns it."""
+    from PySide6.QtCore import Qt  # not at import: its enums cost ~15-35 ms at start-up
+
     label.setTextFormat(Qt.TextFormat.PlainText)
     return label
 

@@ -22,7 +22,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QRectF, QSizeF, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QRectF, QSizeF, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -185,6 +185,8 @@ class ChipObject(QPyTextObject):
         painter.setBrush(theme.chip_bg)
         painter.drawRoundedRect(box, 3.0, 3.0)
         painter.setFont(self._font())
+        from PySide6.QtCore import Qt  # not at import: see UriField.finish_setup
+
         painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), self._label(cp))
         painter.restore()
 
@@ -301,7 +303,8 @@ class UriField(QTextEdit):
     #: or a link list of which only the first link was taken.
     intakeNoted = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, held: bool = False) -> None:
+        """``held``: the caller runs ``finish_setup()`` after the first paint (app start)."""
         super().__init__(parent)
         self.setObjectName("uriField")
         self.setAccessibleName("uriField")
@@ -311,10 +314,7 @@ class UriField(QTextEdit):
         self.setAcceptRichText(False)
         self.setLineWrapMode(QTextEdit.LineWrapMode.NoWrap)
         self.setWordWrapMode(QTextOption.WrapMode.NoWrap)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTabChangesFocus(True)
-        self.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMouseTracking(True)
         self.setPlaceholderText("Type or paste a URI…")
@@ -331,7 +331,6 @@ class UriField(QTextEdit):
 
         doc = self.document()
         option = doc.defaultTextOption()
-        option.setTextDirection(Qt.LayoutDirection.LeftToRight)
         option.setWrapMode(QTextOption.WrapMode.NoWrap)
         doc.setDefaultTextOption(option)
         doc.setDocumentMargin(2.0)
@@ -343,6 +342,24 @@ class UriField(QTextEdit):
         self._highlighter = UriHighlighter(doc)
         self.cursorPositionChanged.connect(self._on_cursor_position_changed)
         self._apply_font()
+        if not held:
+            self.finish_setup()
+
+    def finish_setup(self) -> None:
+        """The settings that need the ``Qt`` namespace: no scroll bars, left to right.
+
+        PySide6 creates the ~95 enum types of ``Qt`` on its first use (~15-35 ms), so a
+        held field (app start) gets them just after the first paint; harmless twice.
+        """
+        from PySide6.QtCore import Qt
+
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        doc = self.document()
+        option = doc.defaultTextOption()
+        option.setTextDirection(Qt.LayoutDirection.LeftToRight)
+        doc.setDefaultTextOption(option)
 
     # ---- geometry and font --------------------------------------------------------
     def _apply_font(self) -> None:
@@ -485,6 +502,8 @@ class UriField(QTextEdit):
     # ---- input: no newlines, chips for controls -----------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter never inserts a newline; typed text goes through chip conversion."""
+        from PySide6.QtCore import Qt  # not at import: see finish_setup
+
         key = event.key()
         if self._large and key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
             self.set_uri("")  # a long input is cleared as a whole

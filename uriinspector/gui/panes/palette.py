@@ -86,19 +86,29 @@ def is_dark(palette: QPalette) -> bool:
     return _luminance(palette.color(QPalette.ColorRole.Base)) < 0.2
 
 
+def _color(value: str | QColor) -> QColor:
+    """``value`` as a colour, read-only (no copy of a ``QColor``).
+
+    Never the ``QColor(...)`` constructor: PySide6 6.11 resolves its overloads through
+    ``Qt.GlobalColor``, which creates the ``Qt`` namespace's ~95 enum types (15-35 ms)
+    on the first call, and the theme is resolved before the window's first paint.
+    """
+    return value if isinstance(value, QColor) else QColor.fromString(value)
+
+
 def readable(hue: str | QColor, background: QColor, minimum: float = 4.5) -> QColor:
     """Return ``hue`` with its lightness moved until it reads on ``background``.
 
     Keeps the hue and saturation (so the colour stays recognisably the same
     Okabe–Ito colour) and darkens on light backgrounds, lightens on dark ones.
     """
-    return QColor(_readable(QColor(hue).name(), background.name(), minimum))
+    return QColor.fromString(_readable(_color(hue).name(), background.name(), minimum))
 
 
 @lru_cache(maxsize=256)
 def _readable(hue: str, background_name: str, minimum: float) -> str:
-    colour = QColor(hue)
-    background = QColor(background_name)
+    colour = QColor.fromString(hue)
+    background = QColor.fromString(background_name)
     if contrast(colour, background) >= minimum:
         return colour.name()
     hsl: tuple[float, float, float, float] = colour.getHslF()  # type: ignore[assignment]
@@ -118,7 +128,7 @@ def tint(hue: str | QColor, background: QColor, amount: float = 0.22) -> QColor:
 
     Text in the palette's own text colour stays readable on it in both themes.
     """
-    c = QColor(hue)
+    c = _color(hue)
     a = max(0.0, min(1.0, amount))
     return QColor.fromRgbF(
         background.redF() * (1 - a) + c.redF() * a,

@@ -71,7 +71,7 @@ run: $(SYSSTAMP) $(STAMP)
 
 lint: $(STAMP)
 	$(VPY) -m ruff check uriinspector tests bench
-	$(VPY) -m mypy uriinspector/core uriinspector/cli.py uriinspector/api.py
+	$(VPY) -m mypy uriinspector/core uriinspector/sources uriinspector/cli.py uriinspector/cli_extract.py uriinspector/api.py
 
 typecheck: lint
 

@@ -674,9 +674,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser(
-        "extract", parents=[common], help="find URI references in free text (stdin if no TEXT)"
+        "extract",
+        parents=[common],
+        help="find URI references in free text (stdin if no TEXT) or in files: .eml, .msg, "
+        ".html, .txt, images, .mbox, Maildir",
     )
-    p.add_argument("text", nargs="*", metavar="TEXT")
+    p.add_argument("text", nargs="*", metavar="TEXT|FILE")
+    p.add_argument(
+        "--text", dest="as_text", action="store_true", help="read the arguments as text, "
+        "even when they name files"
+    )
+    p.add_argument("--base", metavar="URL", help="base URL of HTML files' relative links")
 
     p = sub.add_parser(
         "report",
@@ -742,8 +750,18 @@ def _parse_args(
 # ---- commands ------------------------------------------------------------------------------
 
 
+def _register_document_ops() -> None:
+    """Protocol 1.1's ``qr`` and ``extract`` of html/eml live above the core (sources/)."""
+    try:
+        from uriinspector.sources.batch import register
+    except ImportError:  # those lines then answer internal-error, saying why
+        return
+    register()
+
+
 def run_batch(env: Environment) -> ExitStatus:
     """Answer every non-blank stdin line, in order, flushing each answer."""
+    _register_document_ops()
     while True:
         try:
             raw = env.stdin.readline()
@@ -896,7 +914,13 @@ def cmd_urn(env: Environment, ns: argparse.Namespace) -> ExitStatus:
 
 
 def cmd_extract(env: Environment, ns: argparse.Namespace) -> ExitStatus:
-    """``extract [TEXT…]``: URI references in the text (stdin when no TEXT is given)."""
+    """``extract [TEXT…]``: URI references in the text (stdin when no TEXT is given);
+    ``extract FILE…`` reads documents (``cli_extract``, protocol 1.1)."""
+    if ns.text and not ns.as_text:
+        from uriinspector import cli_extract
+
+        if cli_extract.names_files(ns.text):
+            return cli_extract.run(env, ns, ns.text)
     if ns.text:
         text = " ".join(ns.text)
     else:

@@ -63,3 +63,40 @@ def test_single_unit_predicate_makes_chips_one_unit() -> None:
     # the tag character is one unit (a chip), the emoji two
     assert [table.to_utf16(i) for i in range(6)] == [0, 1, 2, 3, 5, 6]
     assert table.utf16_length == 6
+
+
+# Lone surrogates (issue 13 item 2): a Python str may hold them; each is one code
+# point and one unit (in the field, one chip), and an astral character before them
+# still counts two units. ``surrogatepass`` encodes them as the QString would hold them.
+LONE = {
+    "lone-high-at-end": "http://a/\ud800",
+    "two-lone-halves": "\ud800\udc00",
+    "lone-low-in-host": "http://\udfff.example/",
+    "emoji-before-host-then-lone": "http://\U0001f600\U0001f600.\ud800x.example/\udcff",
+    "emoji-in-userinfo-lone-after": "http://u\U0001f511@h\udc80st/\U0001f600\ud83d",
+}
+
+
+def _units_pass(text: str, index: int) -> int:
+    return len(text[:index].encode("utf-16-le", "surrogatepass")) // 2
+
+
+@pytest.mark.parametrize("text", LONE.values(), ids=LONE.keys())
+def test_lone_surrogates_are_one_unit_each(text: str) -> None:
+    table = OffsetTable(text)
+    for i in range(len(text) + 1):
+        assert table.to_utf16(i) == _units_pass(text, i)
+        assert table.to_code_point(table.to_utf16(i)) == i
+    assert table.utf16_length == _units_pass(text, len(text))
+
+
+def test_field_chips_after_emoji_before_the_host() -> None:
+    from uriinspector.gui.uri_field import is_chip_char
+
+    text = LONE["emoji-before-host-then-lone"]
+    table = OffsetTable(text, single_unit=is_chip_char)
+    host = text.index("\ud800")
+    # two emoji before it: two extra units; the lone surrogate itself is one chip
+    assert table.to_utf16(host) == host + 2
+    assert table.span_to_utf16(host, host + 2) == (host + 2, 2)
+    assert table.to_code_point(table.to_utf16(len(text))) == len(text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QHelpEvent
+from PySide6.QtGui import QHelpEvent, QTextDocument
 from PySide6.QtWidgets import QApplication, QToolTip
 from pytestqt.qtbot import QtBot
 
@@ -54,7 +54,10 @@ def _hover(field: UriField, index: int) -> str:
     pos = QPoint((left.x() + right.x()) // 2, left.center().y())
     event = QHelpEvent(QHelpEvent.Type.ToolTip, pos, field.viewport().mapToGlobal(pos))
     QApplication.sendEvent(field.viewport(), event)
-    return QToolTip.text()
+    # The tooltip is escaped rich text (gui/plain.py): read it as a person sees it.
+    doc = QTextDocument()
+    doc.setHtml(QToolTip.text())
+    return doc.toPlainText()
 
 
 def _grammar_lines(tip: str) -> list[str]:

@@ -19,6 +19,7 @@ from uriinspector.core.editions import PARSE_EDITIONS, RULE_SETS
 
 __all__ = [
     "ERROR_CODES",
+    "EXTRACT_FORMATS",
     "OPS",
     "PARSE_EDITIONS",
     "PROTOCOL_VERSION",
@@ -31,6 +32,7 @@ __all__ = [
     "handle_line",
     "handle_request",
     "is_error_answer",
+    "register_handler",
 ]
 
 #: Version of the batch interface (the contract's ``"v"``).
@@ -72,7 +74,12 @@ OPS: Final = (
     "urn",
     "urn-equivalent",
     "extract",
+    "qr",
 )
+
+#: ``format`` values of ``extract`` (protocol 1.1); all but ``text`` are answered by a
+#: handler a higher layer registers (``uriinspector.sources.batch.register``).
+EXTRACT_FORMATS: Final = ("text", "html", "eml")
 
 #: Names accepted for ``edition`` (parse) and ``rules`` (resolve) come from core.editions.
 URN_OBJECTIVES: Final = ("resource", "resolution")
@@ -388,13 +395,46 @@ def _op_urn_equivalent(req: Mapping[str, object]) -> Answer:
 
 def _op_extract(req: Mapping[str, object]) -> Answer:
     text = _required_str(req, "text")
+    fmt = _choice(req, "format", EXTRACT_FORMATS, "text", INVALID_VALUE)
+    if fmt != "text":
+        return _registered("extract:" + fmt)(req)
     from uriinspector.core import extract
 
     found = extract.extract(text)
     return {"uris": [{"uri": e.uri, "start": e.span.start, "end": e.span.end} for e in found]}
 
 
-_HANDLERS: Final[dict[str, Callable[[Mapping[str, object]], Answer]]] = {
+def _op_qr(req: Mapping[str, object]) -> Answer:
+    return _registered("qr")(req)
+
+
+Handler = Callable[[Mapping[str, object]], Answer]
+
+#: Handlers of the 1.1 document operations, registered from above (the core cannot
+#: import ``uriinspector.sources``): keys ``qr``, ``extract:html``, ``extract:eml``.
+_REGISTERED: dict[str, Handler] = {}
+
+
+def register_handler(name: str, handler: Handler) -> None:
+    """Answer ``name`` (``qr``, ``extract:html``, ``extract:eml``) with ``handler``.
+
+    A handler gets the request object and returns the answer's body; it raises
+    ``RequestError`` for a field error and may raise anything else (internal-error).
+    """
+    _REGISTERED[name] = handler
+
+
+def _registered(name: str) -> Handler:
+    handler = _REGISTERED.get(name)
+    if handler is None:
+        raise RequestError(
+            INTERNAL_ERROR,
+            f"{name} needs the document readers (uriinspector.sources), which are not loaded",
+        )
+    return handler
+
+
+_HANDLERS: Final[dict[str, Handler]] = {
     "parse": _op_parse,
     "analyze": _op_analyze,
     "resolve": _op_resolve,
@@ -403,4 +443,5 @@ _HANDLERS: Final[dict[str, Callable[[Mapping[str, object]], Answer]]] = {
     "urn": _op_urn,
     "urn-equivalent": _op_urn_equivalent,
     "extract": _op_extract,
+    "qr": _op_qr,
 }

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.uri_field import visible_text
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class EffectiveHostBanner(QLabel):
         if text != self.text():
             self.setText(text)
             self.setAccessibleDescription(self.plain_text())
-        tip = "\n".join(visible_text(r, 400) for r in analysis.verdict.reasons)
+        tip = plain_tooltip("\n".join(visible_text(r, 400) for r in analysis.verdict.reasons))
         if tip != self.toolTip():
             self.setToolTip(tip)
         if level != self.level:

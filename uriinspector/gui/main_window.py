@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QMimeData, Qt, QTimer, Signal, Slot, qVersion
+from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal, Slot, qVersion
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -38,11 +38,12 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector import APP_ID, __version__
-from uriinspector.gui import gallery, resources
+from uriinspector.gui import gallery, intake, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
+from uriinspector.gui.plain import plain_action_text, plain_label, plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
-from uriinspector.gui.uri_field import UriField, mime_text, refang_pasted, visible_text
+from uriinspector.gui.uri_field import UriField, visible_text
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -83,7 +84,7 @@ class MissingPane(QWidget):
     def __init__(self, title: str, error: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        label = QLabel(f"The {title} pane could not be loaded:\n{error}", self)
+        label = plain_label(QLabel(f"The {title} pane could not be loaded:\n{error}", self))
         label.setWordWrap(True)
         layout.addWidget(label)
         layout.addStretch(1)
@@ -361,6 +362,7 @@ class MainWindow(QMainWindow):
         self.uriField.cursorMoved.connect(self._on_field_cursor_moved)
         self.uriField.returnPressed.connect(self._remember_current)
         self.uriField.refanged.connect(self._on_refanged)
+        self.uriField.intakeNoted.connect(self._report_intake)
         self.editionSelector.currentIndexChanged.connect(self._on_edition_selector_changed)
         c.analysisChanged.connect(self._on_analysis_changed)
         c.resolutionsChanged.connect(self._on_resolutions_changed)
@@ -507,8 +509,7 @@ class MainWindow(QMainWindow):
     def load_initial(self, uri: str | None) -> None:
         """Start with ``uri``, else the demonstration on first run, else the last URI."""
         if uri is not None:
-            self.set_uri(uri)
-            self._remember_current()
+            self.take(intake.from_argument(uri))
         elif self.settings.first_run:
             self.set_uri(resources.demo_uri())
         elif self.settings.last_uri:
@@ -656,19 +657,35 @@ class MainWindow(QMainWindow):
         return self.controller.analysis
 
     def paste_and_inspect(self) -> None:
-        """Replace the field with the clipboard's text and inspect it."""
-        data = QGuiApplication.clipboard().mimeData()
-        text = _mime_text(data) if data is not None else ""
-        if text:
-            self._load_pasted(text)
+        """Replace the field with the clipboard's content and inspect it."""
+        self.take(intake.from_mime(QGuiApplication.clipboard().mimeData()))
 
-    def _load_pasted(self, text: str) -> None:
-        """Inspect pasted or dropped text, refanged if it was defanged (with a notice)."""
-        restored, changed = refang_pasted(text)
-        self.set_uri(restored)
+    def take(self, got: intake.Intake) -> bool:
+        """Inspect what ``gui/intake.py`` handed over (a paste, a drop, the command line):
+        its exact text, with a notice when it was refanged or cannot be opened yet."""
+        if got.kind not in ("text", "file"):
+            self._report_intake(got)
+            return got.kind != "empty"
+        self.set_uri(got.text)
         self._remember_current()
-        if changed:
-            self._on_refanged(text, restored)
+        if got.refanged:
+            self._on_refanged(got.offered, got.text)
+        self._report_intake(got)
+        return True
+
+    def _report_intake(self, got: intake.Intake) -> None:
+        """Say what intake took that is not plain text (files and images: not yet)."""
+        if got.kind == "file":
+            message = (f"Opening files is not supported yet ({visible_text(got.name, 80)}); "
+                       "its file: link is inspected.")
+        elif got.kind == "image":
+            message = (f"Reading links from images is not supported yet ({got.name}, "
+                       f"{len(got.data or b''):,} bytes): nothing was inspected.")
+        elif got.more:
+            message = f"The drop held {got.more + 1} links; the first is inspected."
+        else:
+            return
+        self.statusBar().showMessage(message, 15000)
 
     def _on_refanged(self, pasted: str, restored: str) -> None:
         self._as_pasted = pasted
@@ -731,7 +748,7 @@ class MainWindow(QMainWindow):
         try:
             self.export_json(Path(name))
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Export failed", str(exc))
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
         self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
 
@@ -759,7 +776,7 @@ class MainWindow(QMainWindow):
         try:
             self.export_report(Path(name), fmt)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Export failed", str(exc))
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
         self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
 
@@ -778,7 +795,7 @@ class MainWindow(QMainWindow):
         try:
             self.export_field_png(Path(name))
         except OSError as exc:
-            QMessageBox.warning(self, "Export failed", str(exc))
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
         self.statusBar().showMessage(f"Exported the field to {name}.", 5000)
 
@@ -920,7 +937,7 @@ class MainWindow(QMainWindow):
 
     def _warn_settings_problem(self) -> None:
         if self.isVisible() and self.settings.problem:
-            QMessageBox.warning(self, "Settings were reset", self.settings.problem)
+            QMessageBox.warning(self, "Settings were reset", plain_message(self.settings.problem))
 
     def _fill_recent_menu(self) -> None:
         self.recentMenu.clear()
@@ -929,7 +946,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
             return
         for uri in self.settings.recent:
-            action = self.recentMenu.addAction(visible_text(uri, 80))
+            action = self.recentMenu.addAction(plain_action_text(uri))
             action.triggered.connect(
                 lambda _checked=False, u=uri: self._on_findings_inspect_requested(u)
             )
@@ -937,15 +954,12 @@ class MainWindow(QMainWindow):
     # ---- drag and drop, closing ---------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept links and text."""
-        data = event.mimeData()
-        if data.hasUrls() or data.hasText():
+        if intake.accepts(event.mimeData()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
         """A dropped link or text replaces the inspected URI."""
-        text = _mime_text(event.mimeData())
-        if text:
-            self._load_pasted(text)
+        if self.take(intake.from_mime(event.mimeData())):
             event.acceptProposedAction()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -963,10 +977,3 @@ class MainWindow(QMainWindow):
         if event.type() == QEvent.Type.PaletteChange:
             self.setStyleSheet(self.styleSheet())
 
-
-def _mime_text(data: QMimeData) -> str:
-    """The exact text of a paste or a drop: plain text, else the raw ``text/uri-list``.
-
-    ``QUrl`` is never used: it would normalise the very link being inspected.
-    """
-    return mime_text(data)

@@ -39,7 +39,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
 
+from uriinspector.gui import intake
 from uriinspector.gui.offsets import OffsetTable
+from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
 
 if TYPE_CHECKING:
@@ -104,22 +106,6 @@ def visible_text(text: str, limit: int = 300) -> str:
     cut = text[:limit]
     shown = _CHIP_RE.sub(lambda m: f"⟨U+{ord(m.group()):04X}⟩", cut)
     return shown + ("…" if len(text) > limit else "")
-
-
-def mime_text(data: QMimeData) -> str:
-    """The exact text of a paste or drop: plain text, else the raw ``text/uri-list``.
-
-    ``QUrl`` is never involved: it would normalise the very link being inspected.
-    """
-    # Qt 6's hasText()/text() fall back to the URL list through QUrl: ask for plain text.
-    if data.hasFormat("text/plain"):
-        return data.text()
-    if data.hasFormat("text/uri-list"):
-        raw = bytes(data.data("text/uri-list").data()).decode("utf-8", "surrogateescape")
-        for line in raw.splitlines():
-            if line and not line.startswith("#"):
-                return line
-    return ""
 
 
 def _table(text: str) -> OffsetTable:
@@ -244,21 +230,6 @@ DISPLAY_LIMIT = 32768
 SHOWN_WHEN_TRUNCATED = 4096
 
 
-#: Pastes longer than this are taken as they are: a defanged link is a short thing, and
-#: scanning a pasted megabyte for defang marks would only delay its first paint.
-REFANG_LIMIT = 65_536
-
-
-def refang_pasted(text: str) -> tuple[str, bool]:
-    """Pasted or dropped text, refanged (``core.defang``) unless it is too long to be a
-    defanged link; returns ``(text to inspect, whether it was refanged)``."""
-    if len(text) > REFANG_LIMIT:
-        return text, False
-    from uriinspector.core.defang import refang  # on paste only: not before first paint
-
-    return refang(text)
-
-
 class UriField(QTextEdit):
     """A single-line, monospace, colour-coded URI editor that shows what is hidden.
 
@@ -268,11 +239,16 @@ class UriField(QTextEdit):
         returnPressed(): Enter was pressed (the field never takes a newline).
     """
 
-    uriChanged = Signal(str)
+    # ``object``, not ``str``: a str signal goes through QString, which drops a lone
+    # surrogate and fuses two into one astral character (issue 13 item 2).
+    uriChanged = Signal(object)
     cursorMoved = Signal(int)
     returnPressed = Signal()
     #: (as pasted, as inspected): a pasted defanged link was refanged (core.defang).
-    refanged = Signal(str, str)
+    refanged = Signal(object, object)
+    #: An ``intake.Intake`` the window should say something about: a file, an image,
+    #: or a link list of which only the first link was taken.
+    intakeNoted = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -485,19 +461,22 @@ class UriField(QTextEdit):
         super().keyPressEvent(event)
 
     def insertFromMimeData(self, source: QMimeData) -> None:
-        """Paste and drop: the exact characters, newlines and controls as chips."""
-        pasted = mime_text(source)
-        text, changed = refang_pasted(pasted)
-        cursor = self.textCursor()
-        self._insert(cursor, text)
-        self.setTextCursor(cursor)
-        self.ensureCursorVisible()
-        if changed:
-            self.refanged.emit(pasted, text)
+        """Paste and drop (through ``gui/intake.py``): the exact characters offered,
+        newlines and controls as chips; a defanged link refanged."""
+        got = intake.from_mime(source)
+        if got.kind in ("text", "file") and not self.isReadOnly():
+            cursor = self.textCursor()
+            self._insert(cursor, got.text)
+            self.setTextCursor(cursor)
+            self.ensureCursorVisible()
+            if got.refanged:
+                self.refanged.emit(got.offered, got.text)
+        if got.kind in ("file", "image") or got.more:
+            self.intakeNoted.emit(got)
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:
-        """Accept text and links."""
-        return source.hasText() or source.hasUrls()
+        """Accept what intake can take: text, links, files, images."""
+        return intake.accepts(source)
 
     def createMimeDataFromSelection(self) -> QMimeData:
         """Copy the real characters, not the chips' placeholders."""
@@ -624,7 +603,7 @@ class UriField(QTextEdit):
                 doc_pos -= 1
             tip = self.describe(self._table.to_code_point(doc_pos))
             if tip:
-                QToolTip.showText(event.globalPos(), tip, self)
+                QToolTip.showText(event.globalPos(), plain_tooltip(tip), self)
             else:
                 QToolTip.hideText()
             return True

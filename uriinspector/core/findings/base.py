@@ -31,6 +31,9 @@ DOUBLE_ENCODING = "double-encoding"
 EMBEDDED_URL = "embedded-url"
 DANGEROUS_SCHEME = "dangerous-scheme"
 PARSER_DIFFERENTIAL = "parser-differential"
+# protocol 1.1
+LOOKALIKE_DOMAIN = "lookalike-domain"
+BRAND_IN_SUBDOMAIN = "brand-in-subdomain"
 
 #: Every code, in the contract's order.
 CODES: tuple[str, ...] = (
@@ -49,6 +52,8 @@ CODES: tuple[str, ...] = (
     EMBEDDED_URL,
     DANGEROUS_SCHEME,
     PARSER_DIFFERENTIAL,
+    LOOKALIKE_DOMAIN,
+    BRAND_IN_SUBDOMAIN,
 )
 
 SEVERITY_RANK: dict[str, int] = {"danger": 2, "warning": 1, "info": 0}
@@ -65,16 +70,23 @@ class Finding:
     #: For ``embedded-url``: the nested URL, decoded, for "Inspect this URL" (not in the
     #: contract's finding object, so ``to_json`` leaves it out).
     nested_url: str | None = None
+    #: For ``lookalike-domain`` and ``brand-in-subdomain``: the well-known registrable
+    #: domain imitated (contract 1.1, ``"imitates"``, present only when set).
+    imitates: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        """The contract's finding object: code, severity, start, end, message."""
-        return {
+        """The contract's finding object: code, severity, start, end, message, and
+        ``imitates`` when the finding names an imitated domain (protocol 1.1, additive)."""
+        out: dict[str, object] = {
             "code": self.code,
             "severity": self.severity,
             "start": self.span.start,
             "end": self.span.end,
             "message": self.message,
         }
+        if self.imitates is not None:
+            out["imitates"] = self.imitates
+        return out
 
 
 _PCT_RUN = LazyPattern(r"(?:%[0-9A-Fa-f]{2})+")

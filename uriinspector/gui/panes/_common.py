@@ -5,7 +5,6 @@ Nothing here knows URI grammar; it only turns core values into text a person rea
 
 from __future__ import annotations
 
-import html
 import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
@@ -22,6 +21,11 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem,
     QWidget,
 )
+
+# Input-derived text reaches Qt only through gui/plain.py (re-exported for the panes).
+from uriinspector.gui.plain import esc as esc
+from uriinspector.gui.plain import plain_tooltip as plain_tooltip
+from uriinspector.gui.plain import visible_text as visible_text
 
 #: The finding or diagnostic code of a row (the contract's stable id).
 CODE_ROLE = Qt.ItemDataRole.UserRole
@@ -213,16 +217,6 @@ def visible_char(ch: str) -> str:
     return ch
 
 
-def visible_text(text: str, limit: int = 2000) -> str:
-    """A string with controls and invisibles shown as ``⟨U+XXXX⟩`` chips, never hidden."""
-    head = text[:limit]
-    if head.isprintable():
-        s = head
-    else:
-        s = "".join(ch if ch.isprintable() else f"⟨U+{ord(ch):04X}⟩" for ch in head)
-    return s + "…" if len(text) > limit else s
-
-
 def span_label(span: SpanLike | None) -> str:
     """A span as ``start–end`` (code points, end exclusive); blank when unknown."""
     if span is None:
@@ -235,13 +229,3 @@ def span_tuple(span: SpanLike | None) -> tuple[int, int] | None:
     if span is None:
         return None
     return (int(span.start), int(span.end))
-
-
-def esc(text: str) -> str:
-    """HTML-escape URI text for rich-text labels and tooltips (quotes too)."""
-    return html.escape(visible_text(text), quote=True)
-
-
-def plain_tooltip(text: str) -> str:
-    """A tooltip that Qt will never read as markup: escaped and wrapped in ``<p>``."""
-    return "<p style='white-space:pre-wrap'>" + esc(text) + "</p>"

@@ -286,7 +286,7 @@ class ComponentsPane(QWidget):
     """
 
     spanRequested = Signal(int, int)
-    uriEdited = Signal(str)
+    uriEdited = Signal(object)  # exact str (a str signal would go through QString)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -32,6 +32,7 @@ from uriinspector.gui.panes._common import (
     span_tuple,
     visible_text,
 )
+from uriinspector.gui.plain import plain_label
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -86,7 +87,7 @@ class ExplainPane(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.summary = QLabel(self)
+        self.summary = plain_label(QLabel(self))
         self.summary.setObjectName("explainSummary")
         self.summary.setWordWrap(True)
         self.view = QListWidget(self)

@@ -34,7 +34,8 @@ from uriinspector.core.analysis import Verdict, analyze
 from uriinspector.core.extract import Extracted, extract
 from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
-from uriinspector.gui.panes._common import name_widget, visible_text
+from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
+from uriinspector.gui.plain import plain_label, plain_message
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -66,7 +67,7 @@ def row_text(e: Extracted, verdict: Verdict | None) -> str:
 class ExtractPane(QWidget):
     """Text box, "Extract" button, the list of found URIs with verdicts, batch export."""
 
-    uriRequested = Signal(str)
+    uriRequested = Signal(object)  # exact str (a str signal would go through QString)
     extractionFinished = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -97,7 +98,7 @@ class ExtractPane(QWidget):
         )
         self.extractButton.clicked.connect(self.run_extraction)
         row.addWidget(self.extractButton)
-        self.status = QLabel(self)
+        self.status = plain_label(QLabel(self))
         name_widget(self.status, "extractStatus")
         row.addWidget(self.status, 1)
         # One button with a format menu keeps the row narrow (the window fits 1024 px).
@@ -155,7 +156,7 @@ class ExtractPane(QWidget):
         for i, e in enumerate(self._found):
             item = QListWidgetItem(row_text(e, None))
             item.setData(INDEX_ROLE, i)
-            item.setToolTip(e.target if len(e.target) <= 2000 else e.target[:2000] + "…")
+            item.setToolTip(plain_tooltip(e.target))
             self.view.addItem(item)
         self.view.setUpdatesEnabled(True)
         self.exportButton.setEnabled(bool(self._found))
@@ -185,7 +186,7 @@ class ExtractPane(QWidget):
                     else base.color(base.ColorRole.Text)
                 )
                 reasons = "\n".join(verdict.reasons)
-                item.setToolTip(f"{visible_text(e.target, 300)}\n\n{reasons}")
+                item.setToolTip(plain_tooltip(f"{visible_text(e.target, 300)}\n\n{reasons}"))
             if time.perf_counter() >= deadline:
                 break
         self._update_status()
@@ -230,6 +231,6 @@ class ExtractPane(QWidget):
         try:
             written = self.export_all(Path(name), fmt)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Export failed", str(exc))
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
         self.status.setText(f"Wrote {len(written)} reports to {name}.")

@@ -81,7 +81,7 @@ class FindingsPane(QWidget):
     """A list of findings and parse diagnostics with severity icons and codes."""
 
     spanRequested = Signal(int, int)
-    inspectRequested = Signal(str)
+    inspectRequested = Signal(object)  # exact str (a str signal would go through QString)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.gui.panes._common import name_widget
+from uriinspector.gui.panes._common import name_widget, plain_tooltip
 from uriinspector.gui.settings import HistoryEntry, matches
 from uriinspector.gui.uri_field import visible_text
 
@@ -62,9 +62,10 @@ class _HistoryTree(QTreeWidget):
 class HistoryPane(QWidget):
     """Recent inspections with a search box, pin/unpin, remove and clear."""
 
-    inspectRequested = Signal(str)
-    pinRequested = Signal(str, bool)
-    removeRequested = Signal(str)
+    # object, not str: the exact text (a str signal would go through QString)
+    inspectRequested = Signal(object)
+    pinRequested = Signal(object, bool)
+    removeRequested = Signal(object)
     clearRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -170,7 +171,7 @@ class HistoryPane(QWidget):
             # setData, not setText/setToolTip: PySide6 6.11 on 3.11 leaks a None per call.
             item.setData(COL_PIN, DISPLAY, PIN_MARK if e.pinned else "")
             item.setData(COL_URI, DISPLAY, visible_text(e.uri, 200))
-            item.setData(COL_URI, TOOLTIP, visible_text(e.uri, 2000))
+            item.setData(COL_URI, TOOLTIP, plain_tooltip(e.uri))
             item.setData(COL_WHEN, DISPLAY, when_text(e.time, now))
             stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(e.time))
             item.setData(COL_WHEN, TOOLTIP, stamp)

@@ -40,6 +40,7 @@ from uriinspector.gui.panes._common import (
     clear_tree,
     esc,
     name_widget,
+    plain_tooltip,
     put_table_item,
     set_cell,
     table_item,
@@ -318,7 +319,7 @@ class ResolutionPane(QWidget):
                         f"<p>{esc(rules_label(r.rules))} gives <code>{esc(text)}</code>; "
                         f"RFC 3986 gives <code>{esc(target_text(reference))}</code></p>"
                         if reference is not None
-                        else esc(text)
+                        else plain_tooltip(text)
                     )
                 table.setItem(row, col, item)
         table.resizeColumnsToContents()
@@ -401,7 +402,7 @@ class ResolutionPane(QWidget):
                 [str(n), step.rule, visible_text(step.detail), visible_text(step.value)]
             )
             set_cell(item, 3, font=self._mono, tooltip=f"<p><code>{esc(step.value)}</code></p>")
-            set_cell(item, 1, tooltip=esc(step.rule))
+            set_cell(item, 1, tooltip=plain_tooltip(step.rule))
             set_cell(item, 2, tooltip=f"<p>{esc(step.detail)}</p>")
             item.setData(0, CODE_ROLE, step.value)
             self.traceView.addTopLevelItem(item)

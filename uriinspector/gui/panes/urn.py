@@ -31,6 +31,7 @@ from uriinspector.gui.panes._common import (
     clear_tree,
     esc,
     name_widget,
+    plain_tooltip,
     set_cell,
     span_label,
     span_tuple,
@@ -147,7 +148,7 @@ class UrnPane(QWidget):
         elif value != "":
             set_cell(item, COL_VALUE, font=self._mono)
         item.setData(COL_NAME, SPAN_ROLE, span_tuple(span))
-        set_cell(item, COL_NAME, tooltip=esc(tip))
+        set_cell(item, COL_NAME, tooltip=plain_tooltip(tip))
         if value:
             set_cell(item, COL_VALUE, tooltip=f"<p><code>{esc(value)}</code></p>")
         if parent is None:

@@ -1,0 +1,582 @@
+"""Brand look-alikes: a host that imitates a well-known domain without being it.
+
+The well-known domains are data under ``resources/wellknown/`` (Chromium's top-domains
+list and URI Inspector's own table of the most-phished brands with the domains each one
+owns). The index is built once, on first use, as Chromium does with its top domains:
+a dict from each name's visual *skeleton* to the name, and a symmetric-delete table
+(every name with one letter removed) so a one-edit typo is found with a handful of dict
+look-ups instead of a scan of 5,000 names. Verdicts are cached per host.
+
+Codes (shared/contract/batch-protocol.md, protocol 1.1): ``lookalike-domain`` when the
+registrable domain itself imitates a listed one; ``brand-in-subdomain`` when a listed
+domain or brand is spelled out left of an unrelated registrable domain (``warning`` when
+it appears only in the path, query or userinfo). Listed domains, the domains their brand
+owns and all their subdomains never get either finding.
+"""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+
+from uriinspector.core.domains import is_known_suffix, registrable_domain
+from uriinspector.core.findings.base import (
+    BRAND_IN_SUBDOMAIN,
+    LOOKALIKE_DOMAIN,
+    Finding,
+    pct_decode,
+    show,
+)
+from uriinspector.core.findings.idn import (
+    _CYRILLIC_TLDS,
+    _GREEK_TLDS,
+    _NEUTRAL,
+    _script,
+    latin_lookalikes,
+    to_unicode,
+)
+from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.spans import Span
+from uriinspector.core.split import SplitReference
+from uriinspector.core.whatwg import WhatwgReading
+
+# UTS #46 label separators (the full stops of other scripts count as dots).
+_DOTS = LazyPattern("[.\u3002\uff0e\uff61]")
+
+#: Every dash and hyphen look-alike (Unicode's Dash property, the minus signs, and the
+#: UTS #39 confusables of HYPHEN-MINUS): each reads as "-" in a host name.
+DASHES = frozenset(
+    "\u002d\u00ad\u02d7\u058a\u05be\u1400\u1806\u2010\u2011\u2012\u2013\u2014\u2015"
+    "\u2043\u2053\u207b\u208b\u2212\u2796\u2cba\u2e17\u2e1a\u2e3a\u2e3b\u2e40\u2e5d"
+    "\u301c\u3030\u30a0\u30fc\ufe31\ufe32\ufe58\ufe63\uff0d\uff70\U00010ead"
+)
+
+#: Letters that a digit is made to stand for ("paypa1", "g00gle", "4mazon").
+DIGIT_FOR_LETTER = {"0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b",
+                    "9": "g", "6": "b", "2": "z"}
+
+#: ASCII sequences that read as one letter in most fonts (UTS #39 confusables: m → rn,
+#: w → vv, d → cl).
+_SEQUENCES = (("rn", "m"), ("vv", "w"), ("cl", "d"))
+
+#: Words phishers join to a brand's name ("paypal-login-secure", "securepaypal").
+_KEYWORD_TEXT = """login log signin sign logon secure security safe verify verification validate
+    account accounts update support help helpdesk service services billing bill payment
+    payments pay wallet auth online web app apps mail webmail mailbox my id confirm unlock
+    unlocked recover recovery restore alert alerts notice customer customers team center
+    centre portal access official protect protection check info tracking track delivery
+    parcel package shipping shipment express post refund invoice claim reward rewards gift
+    bonus promo free bank banking card cards credit member members client user session
+    reset password 2fa mfa token connect link home net now us uk usa cloud drive docs doc
+    file files share shared storage esign document documents admin dashboard mobile www
+    com org co inc corp group global int live store shop sale deals new
+    renew limited suspended locked case ticket dispute resolution review"""
+KEYWORDS = frozenset(_KEYWORD_TEXT.split())
+
+# Labels of the Chromium list that are host words rather than names (www.gov.uk).
+# Its entries under a second-level suffix (com.ru, uk.com) name no one either.
+_NOT_NAMES = frozenset(
+    {"www", "about", "safety", "logistics", "com", "net", "org", "gov", "edu", "co", "uk", "br"}
+)
+
+_MIN_TYPO = 5  # one-edit typos are looked for only on names this long or longer
+_MIN_TOP_TYPO = 8  # ... and on Chromium's top-bucket names only from this length
+
+
+@dataclass(frozen=True, slots=True)
+class _Name:
+    """One name phishers imitate: its label, the domain a finding names, and its rules."""
+
+    label: str
+    domain: str  # the well-known domain imitated (paypal.com)
+    brand: str | None  # the curated brand it belongs to, None for Chromium-only names
+    word: bool  # an ordinary word: look-alike characters and keyword combinations only
+    typo: bool  # one-edit typos and transpositions are looked for
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    listed: frozenset[str]  # every listed or brand-owned registrable domain
+    tlds: dict[str, str]  # brand top-level domain -> brand
+    cc_brands: dict[str, str]  # label -> brand that owns it under every ccTLD
+    names: dict[str, _Name]
+    skeletons: dict[str, str]  # skeleton -> label
+    deletes: dict[str, tuple[str, ...]]  # label or label minus one char -> typo labels
+    owned_by: dict[str, str]  # owned domain -> brand
+    hyphenated: tuple[str, ...]  # brand names with a hyphen (deutsche-bank)
+
+
+_lock = threading.Lock()
+_index: _Index | None = None
+
+
+def _read(name: str) -> list[str]:
+    text = files("uriinspector.resources").joinpath("wellknown", name).read_text("utf-8")
+    lines = (ln.strip() for ln in text.splitlines())
+    return [ln for ln in lines if ln and (ln[0] != "#" or ln.startswith("###"))]
+
+
+
+
+def _build() -> _Index:
+    listed: set[str] = set()
+    tlds: dict[str, str] = {}
+    cc_brands: dict[str, str] = {}
+    names: dict[str, _Name] = {}
+    owned_by: dict[str, str] = {}
+    for line in _read("brands.list"):
+        brand, name_field, owned_field = (p.strip() for p in line.split("|"))
+        owned = owned_field.split()
+        domains = [d for d in owned if d != "cc" and not d.startswith(".")]
+        for d in owned:
+            if d.startswith("."):
+                tlds[d[1:]] = brand
+        for d in domains:
+            listed.add(d)
+            owned_by[d] = brand
+        for raw in name_field.split():
+            word = raw.endswith("~")
+            label = raw.rstrip("~")
+            own = next((d for d in domains if d.split(".")[0] == label), domains[0])
+            names[label] = _Name(label, own, brand, word, not word and len(label) >= _MIN_TYPO)
+            if "cc" in owned:
+                cc_brands[label] = brand
+    top = True
+    for line in _read("domains.list"):
+        if line == "###END_TOP_BUCKET###":
+            top = False
+            continue
+        listed.add(line)
+        label = line.partition(".")[0]
+        if label in _NOT_NAMES or label in names or len(label) < 3 or label.isdigit():
+            continue
+        typo = top and len(label) >= _MIN_TOP_TYPO and "-" not in label
+        names[label] = _Name(label, line, None, False, typo)
+    skeletons: dict[str, str] = {}
+    deletes: dict[str, list[str]] = {}
+    for label, name in names.items():
+        skeletons.setdefault(skeleton(label), label)
+        if name.typo:
+            for key in {label} | {label[:i] + label[i + 1 :] for i in range(len(label))}:
+                deletes.setdefault(key, []).append(label)
+    return _Index(
+        frozenset(listed),
+        tlds,
+        cc_brands,
+        names,
+        skeletons,
+        {k: tuple(v) for k, v in deletes.items()},
+        owned_by,
+        tuple(n for n, v in names.items() if "-" in n and v.brand is not None),
+    )
+
+
+def index() -> _Index:
+    """The well-known index, built on first use (about 20 ms) and shared after."""
+    global _index
+    if _index is None:
+        with _lock:
+            if _index is None:
+                _index = _build()
+    return _index
+
+
+# A Latin letter's Unicode name states its base letter: "LATIN SMALL LETTER P WITH HOOK",
+# "LATIN LETTER SMALL CAPITAL B", "LATIN SMALL LETTER DOTLESS I" (turned, reversed and
+# named letters such as ALPHA or SCHWA do not match: they are not read as a plain letter).
+_LATIN_NAME = LazyPattern(
+    r"LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |DOTLESS )?([A-Z]{1,2})(?: WITH .*)?$"
+)
+
+
+def _name_reading(ch: str) -> str | None:
+    m = _LATIN_NAME.match(unicodedata.name(ch, ""))
+    return m.group(1).lower() if m else None
+
+
+@lru_cache(maxsize=4096)
+def _char_reading(ch: str) -> str | None:
+    """The ASCII text a non-ASCII character reads as in a host name, or None.
+
+    In order: a dash look-alike reads "-"; a UTS #39 confusable of an ASCII letter or
+    digit reads as it (Cyrillic "а"); a Latin letter with a hook, stroke or mark, or a
+    small capital, reads as its base letter (its Unicode name says which), also when
+    UTS #39 puts the character in one class with such a letter (Cyrillic "т" with small
+    capital "ᴛ", Cyrillic "м" with "ʍ" and small capital "ᴍ"); a letter with combining
+    marks reads as the letter without them.
+    """
+    if ch in DASHES:
+        return "-"
+    mapped = latin_lookalikes().get(ch)
+    if mapped is not None:
+        return mapped
+    named = _name_reading(ch)
+    if named is not None:
+        return named
+    from confusable_homoglyphs import confusables
+
+    data = confusables.confusables_data
+    for entry in data.get(ch, ()):
+        target = entry.get("c", "")
+        if len(target) != 1 or target.isascii():
+            continue
+        # the target, then the other members of its UTS #39 class (м → ʍ → ᴍ)
+        for other in (target, *(e.get("c", "") for e in data.get(target, ()))):
+            named = _name_reading(other) if len(other) == 1 else None
+            if named is not None:
+                return named
+    base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+    if base and base.isascii() and base != ch:
+        return base.lower()
+    return None
+
+
+@lru_cache(maxsize=4096)
+def skeleton(label: str) -> str:
+    """A label's visual key: what it reads as, in lowercase ASCII where it can be.
+
+    UTS #39's skeleton idea, narrowed to names that read as ASCII: each confusable
+    character becomes the letter it imitates (``а`` → ``a``), every dash look-alike
+    becomes ``-``, marks are dropped (``ä`` → ``a``), ``0``/``1`` become ``o``/``l`` and
+    ``rn``/``vv``/``cl`` become ``m``/``w``/``d``. Two labels that read alike share it.
+    """
+    text = label.lower()
+    if not text.isascii():
+        out: list[str] = []
+        for ch in text:
+            reading = None if ch.isascii() else _char_reading(ch)
+            out.append(ch if reading is None else reading)
+        text = "".join(out)
+    text = text.replace("0", "o").replace("1", "l")
+    for seq, letter in _SEQUENCES:
+        text = text.replace(seq, letter)
+    return text
+
+
+def _digits_as_letters(text: str) -> str:
+    return "".join(DIGIT_FOR_LETTER.get(c, c) for c in text)
+
+
+def _edit(a: str, b: str) -> str | None:
+    """How ``a`` differs from ``b`` by one edit (insert, delete, substitute, swap)."""
+    if a == b:
+        return None
+    la, lb = len(a), len(b)
+    i = 0
+    while i < min(la, lb) and a[i] == b[i]:
+        i += 1
+    if la == lb + 1 and a[i + 1 :] == b[i:]:
+        return f"the letter '{a[i]}' is added"
+    if la + 1 == lb and a[i:] == b[i + 1 :]:
+        return f"the letter '{b[i]}' is left out"
+    if la == lb:
+        if a[i + 1 :] == b[i + 1 :]:
+            return f"'{a[i]}' replaces '{b[i]}'"
+        if i + 1 < la and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]:
+            return f"the letters '{b[i]}{b[i + 1]}' are swapped"
+    return None
+
+
+def _tricks(candidate: str, label: str) -> str:
+    """Plain words for how ``candidate`` is made to read as ``label``."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    for ch in candidate:
+        if ch in seen or ch.isascii():
+            continue
+        seen.add(ch)
+        reading = _char_reading(ch) or "?"
+        uname = unicodedata.name(ch, f"U+{ord(ch):04X}").title()
+        if reading == "-":
+            parts.append(f"'{ch}' (U+{ord(ch):04X} {uname}) looks like a hyphen")
+        else:
+            parts.append(f"'{ch}' ({uname}) stands for the letter '{reading}'")
+    for digit in sorted({c for c in candidate if c.isdigit()} - set(label)):
+        parts.append(f"the digit {digit} stands for the letter {DIGIT_FOR_LETTER[digit]}")
+    for seq, letter in _SEQUENCES:
+        if seq in candidate and seq not in label and letter in label:
+            parts.append(f"'{seq}' stands for the letter {letter}")
+    plain = skeleton(candidate)
+    if "-" in plain and "-" not in label:
+        parts.append("a hyphen splits the name")
+    if len(parts) > 4:
+        parts = [*parts[:3], f"{len(parts) - 3} more characters do the same"]
+    return "; ".join(parts) or "the characters read alike"
+
+
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    code: str
+    imitates: str
+    message: str
+
+
+def _owned(reg: str, idx: _Index, label: str) -> bool:
+    if reg in idx.listed:
+        return True
+    tld = reg.rsplit(".", 1)[-1]
+    if tld in idx.tlds:
+        return True
+    brand = idx.cc_brands.get(label)
+    if brand is not None:
+        suffix = reg.partition(".")[2]
+        parts = suffix.split(".")
+        return len(parts[-1]) == 2 and (len(parts) == 1 or (len(parts) == 2 and len(parts[0]) <= 3))
+    return False
+
+
+def _exempt(host: str, reg: str, idx: _Index) -> bool:
+    """The host is a listed or brand-owned domain, or one of its own subdomains."""
+    if reg in idx.listed or reg.rsplit(".", 1)[-1] in idx.tlds:
+        return True
+    label = reg.partition(".")[0]
+    if label in idx.cc_brands and _owned(reg, idx, label):
+        return True
+    # A listed name longer than the registrable domain (www.gov.uk under gov.uk).
+    rest = host
+    while len(rest) > len(reg):
+        if rest in idx.listed:
+            return True
+        rest = rest.partition(".")[2]
+    return False
+
+
+def _imitated(name: _Name, suffix: str, idx: _Index) -> str:
+    same = f"{name.label}.{suffix}"
+    return same if same in idx.listed else name.domain
+
+
+def _native_name(label: str, suffix: str) -> bool:
+    """A label written wholly in Cyrillic (or Greek) under a top-level domain of that
+    script's countries: an ordinary local name (as idn.py and Chromium's IDN policy
+    treat it), never taken for a Latin brand (``аррӏе.ru``)."""
+    scripts = {_script(c) for c in label} - _NEUTRAL
+    tld = suffix.rsplit(".", 1)[-1]
+    return (scripts == {"CYRILLIC"} and tld in _CYRILLIC_TLDS) or (
+        scripts == {"GREEK"} and tld in _GREEK_TLDS
+    )
+
+
+def _match_label(label: str, suffix: str, idx: _Index) -> tuple[_Name, str] | None:
+    """The name ``label`` imitates and the trick, for a registrable domain's label."""
+    names = idx.names
+    plain = label.isascii()
+    if not plain and _native_name(label, suffix):
+        return None
+    skel = skeleton(label)
+    hit = idx.skeletons.get(skel)
+    if hit is not None and hit != label and (not plain or len(hit) >= 4):
+        return names[hit], _tricks(label, hit)
+    if "-" in skel:
+        joined = skel.replace("-", "")
+        hit = idx.skeletons.get(joined)
+        if hit is not None and "-" not in hit and len(hit) >= 4 and hit != label:
+            return names[hit], _tricks(label, hit)
+    if any(c.isdigit() for c in skel) and not skel.replace("-", "").isdigit():
+        for text in {_digits_as_letters(skel), _digits_as_letters(skel.replace("1", "i"))}:
+            hit = idx.skeletons.get(text)
+            if hit is not None and len(hit) >= 4 and not any(c.isdigit() for c in hit):
+                return names[hit], _tricks(label, hit)
+    for text in dict.fromkeys((label, skel) if plain else (skel,)):
+        if len(text) < _MIN_TYPO - 1 or not text.isascii():
+            continue
+        for key in {text} | {text[:i] + text[i + 1 :] for i in range(len(text))}:
+            for cand in idx.deletes.get(key, ()):
+                trick = _edit(text, cand)
+                if trick is not None:
+                    if text != label:
+                        trick = f"{_tricks(label, cand)}, and {trick}"
+                    return names[cand], f"a one-letter typo: {trick}"
+    return None
+
+
+def _combo(label: str, idx: _Index) -> tuple[_Name, str] | None:
+    """A brand's name joined with words (``paypal-login-secure``, ``securepaypal``)."""
+    tokens = [t for t in label.split("-") if t]
+    if len(tokens) > 1:
+        for i, tok in enumerate(tokens):
+            name = idx.names.get(tok)
+            if name is None or name.brand is None:
+                continue
+            others = tokens[:i] + tokens[i + 1 :]
+            strict = name.word or len(tok) <= 4
+            if not strict or any(o in KEYWORDS for o in others):
+                return name, f"the name {tok} is joined with the words '{'-'.join(others)}'"
+    for name in _brand_affixes(label, idx):
+        return name, f"the name {name.label} is joined with '{label.replace(name.label, '', 1)}'"
+    return None
+
+
+def _brand_affixes(label: str, idx: _Index) -> list[_Name]:
+    """Brand names glued to a phishing word or to their own suffix (``paypallogin``,
+    ``securepaypal``, ``canadapostca``), and hyphenated names with a word added."""
+    out = []
+    for name in idx.hyphenated:
+        if label != name and (label.startswith(name + "-") or label.endswith("-" + name)):
+            out.append(idx.names[name])
+    for cut in range(3, len(label) - 1):
+        head, tail = label[:cut], label[cut:]
+        for name, rest in ((head, tail), (tail, head)):
+            found = idx.names.get(name)
+            if found is None or found.brand is None:
+                continue
+            own_suffix = found.domain.partition(".")[2].replace(".", "")
+            if rest in KEYWORDS or (name == head and rest == own_suffix):
+                out.append(found)
+    return out
+
+
+def _split_labels(host: str) -> list[str]:
+    return [p for p in _DOTS.split(host)]
+
+
+def _subdomain_brand(sub: list[str], idx: _Index) -> tuple[str, str] | None:
+    """A listed domain or a brand's name spelled out in the labels left of the site."""
+    for i in range(len(sub)):
+        for j in range(len(sub), i + 1, -1):
+            spelled = ".".join(sub[i:j])
+            if spelled in idx.listed and spelled.split(".")[0] not in _NOT_NAMES:
+                return spelled, f"the well-known domain {spelled} is spelled out in front"
+    for lab in sub:
+        for tok in lab.split("-"):
+            name = idx.names.get(tok)
+            if name is not None and name.brand is not None and not name.word:
+                return name.domain, f"the name {tok} is spelled out in front"
+        joined = lab.replace("-", ".")
+        if "." in joined:
+            for i, tok in enumerate(joined.split(".")):
+                rest = ".".join(joined.split(".")[i:])
+                if rest in idx.listed and tok not in _NOT_NAMES:
+                    return rest, f"the well-known domain {rest} is spelled out in front"
+    return None
+
+
+@lru_cache(maxsize=2048)
+def judge_host(host: str) -> tuple[_Verdict, ...]:
+    """Look-alike verdicts for one host (lowercase Unicode, already decoded)."""
+    idx = index()
+    labels = _split_labels(host.rstrip("."))
+    if len(labels) < 2 or any(not lab for lab in labels):
+        return ()
+    name_host = ".".join(labels)
+    reg = registrable_domain(name_host)
+    if reg is None:
+        return ()
+    if _exempt(name_host, reg, idx):
+        return ()
+    label, _, suffix = reg.partition(".")
+    sub = labels[: len(labels) - len(reg.split("."))]
+    # "paypal.co.evil": the site label is a generic second level under an unknown TLD.
+    if label in ("com", "co", "net", "org", "gov", "edu", "ac") and sub and not is_known_suffix(
+        reg
+    ):
+        label, suffix, sub = sub[-1], f"{label}.{suffix}", sub[:-1]
+    out: list[_Verdict] = []
+    shown = show(name_host)
+    matched = _match_label(label, suffix, idx)
+    if matched is not None:
+        name, trick = matched
+        target = _imitated(name, suffix, idx)
+        out.append(_Verdict(LOOKALIKE_DOMAIN, target,
+                            f"{shown} imitates {target}: {trick}."))
+    elif label in idx.names:
+        name = idx.names[label]
+        if name.brand is not None and not name.word and not _owned(f"{label}.{suffix}", idx, label):
+            out.append(_Verdict(
+                LOOKALIKE_DOMAIN, name.domain,
+                f"{shown} imitates {name.domain}: the name {label} under the suffix "
+                f".{suffix}, which its owner does not use.",
+            ))
+    else:
+        combo = _combo(label, idx)
+        if combo is not None:
+            name, trick = combo
+            out.append(_Verdict(LOOKALIKE_DOMAIN, name.domain,
+                                f"{shown} imitates {name.domain}: {trick}."))
+    if sub and not out:
+        joined = sub[-1] + label
+        split_name = idx.names.get(joined)
+        if split_name is not None and split_name.brand is not None and not split_name.word:
+            out.append(_Verdict(
+                LOOKALIKE_DOMAIN, split_name.domain,
+                f"{shown} imitates {split_name.domain}: a dot splits the name {joined}.",
+            ))
+    if sub:
+        spelled = _subdomain_brand(sub, idx)
+        if spelled is not None:
+            target, how = spelled
+            out.append(_Verdict(
+                BRAND_IN_SUBDOMAIN, target,
+                f"{shown} is not {target}: {how} of {reg}, the site this link really "
+                f"reaches.",
+            ))
+    return tuple(out)
+
+
+def _host_text(raw: str) -> str:
+    text = pct_decode(raw) if "%" in raw else raw
+    text = text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).casefold()
+    if "xn--" in text:
+        text = ".".join(
+            (to_unicode(lab) or lab) if lab.startswith("xn--") else lab
+            for lab in _DOTS.split(text)
+        )
+    return text
+
+
+_DOMAIN_TOKEN = LazyPattern(r"(?i)(?<![a-z0-9-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+")
+
+
+def _mentions(text: str, idx: _Index) -> tuple[int, int, str] | None:
+    """The first brand-owned domain spelled out in ``text`` (path, query, userinfo)."""
+    if "." not in text:
+        return None
+    for m in _DOMAIN_TOKEN.finditer(text):
+        labels = m.group().lower().split(".")
+        for i in range(len(labels) - 1):
+            if labels[i] in idx.names and idx.names[labels[i]].brand is not None:
+                for j in range(len(labels), i + 1, -1):
+                    spelled = ".".join(labels[i:j])
+                    if spelled in idx.owned_by:
+                        return m.start(), m.end(), spelled
+    return None
+
+
+def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
+    """lookalike-domain and brand-in-subdomain for the host, path, query and userinfo."""
+    host = ref.host
+    if host is None or not host.text or host.text.startswith("["):
+        return []
+    raw = host.text
+    if len(raw) > 253 * 4:
+        return []
+    text = _host_text(raw)
+    verdicts = judge_host(text)
+    out = [
+        Finding(v.code, "danger", host.span, v.message, imitates=v.imitates) for v in verdicts
+    ]
+    if out:
+        return out
+    idx = index()
+    reg = registrable_domain(text.rstrip("."))
+    if reg is not None and _exempt(text.rstrip("."), reg, idx):
+        return out
+    for comp, where in ((ref.userinfo, "user name"), (ref.path, "path"), (ref.query, "query")):
+        if comp is None or not comp.text or "." not in comp.text:
+            continue
+        hit = _mentions(comp.text[:4096], idx)
+        if hit is None:
+            continue
+        start, end, spelled = hit
+        span = Span(comp.span.start + start, comp.span.start + end)
+        out.append(Finding(
+            BRAND_IN_SUBDOMAIN, "warning", span,
+            f"The {where} spells out {spelled}, but the link goes to "
+            f"{show(reg or text)}: the name is there to be trusted at a glance.",
+            imitates=spelled,
+        ))
+        break
+    return out

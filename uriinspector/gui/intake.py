@@ -1,0 +1,210 @@
+"""Intake: the one door for outside content (paste, drop, command line, later files).
+
+Every paste (Ctrl+V, Ctrl+Shift+V, the context menu), every drop and the URI given on
+the command line passes :func:`from_mime` or :func:`from_argument`. Intake decides
+what the offered content is and hands over the EXACT text the other program offered
+(shared/style.md §6), refanged when it was a defanged link (``core.defang``):
+
+* ``text/plain`` is preferred, decoded from its bytes (UTF-8, or the ``charset`` the
+  format names); bytes that are not UTF-8 survive as lone surrogates
+  (``surrogateescape``), exactly as a command-line argument does;
+* a ``text/uri-list`` alone is decoded here from its raw bytes (RFC 2483 §5: lines
+  ending in CRLF, ``#`` comment lines). Never through ``QUrl`` (``mimeData.urls()``,
+  ``QMimeData.text()``'s fallback): it rewrites the very link being inspected
+  (``http://0177.0.0.01/`` → ``127.0.0.1``, ``%61`` → ``a``, ``%2e%2e`` → ``..``, IDN →
+  punycode, ``hxxps://evil[.]example/`` → nothing);
+* files and images are recognised and handed over as such (``kind`` ``"file"`` /
+  ``"image"``, with their bytes); the window says what it cannot open yet.
+
+Extending it: a new source (``.eml``, ``.msg``, ``.html``, a clipboard image) is one
+more branch here that returns an :class:`Intake`; the window acts on ``kind``.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+from typing import Literal
+
+from PySide6.QtCore import QMimeData
+
+__all__ = [
+    "REFANG_LIMIT",
+    "Intake",
+    "accepts",
+    "decode_uri_list",
+    "from_argument",
+    "from_mime",
+    "from_text",
+    "refang_pasted",
+]
+
+IntakeKind = Literal["text", "file", "image", "empty"]
+
+#: Pastes longer than this are taken as they are: a defanged link is a short thing, and
+#: scanning a pasted megabyte for defang marks would only delay its first paint.
+REFANG_LIMIT = 65_536
+
+_PLAIN = "text/plain"
+_URI_LIST = "text/uri-list"
+
+
+@dataclass(frozen=True, slots=True)
+class Intake:
+    """What came in, and the exact text (or bytes) to hand over.
+
+    Attributes:
+        kind: ``"text"`` (inspect ``text``), ``"file"`` (a dropped file: ``name`` is its
+            path, ``text`` its ``file:`` URI exactly as offered, ``data`` its bytes once
+            read), ``"image"`` (``data`` holds the image bytes, ``name`` their MIME type),
+            ``"empty"`` (nothing usable was offered).
+        text: the text to inspect, refanged when ``refanged``.
+        offered: the text exactly as offered (before any refang).
+        data: raw bytes for files and images; ``None`` for text.
+        name: where it came from: the MIME format read, ``"argument"``, or a file path.
+        refanged: whether a defanged link was restored (``core.defang.refang``).
+        more: how many further links a ``text/uri-list`` held (only the first is taken).
+    """
+
+    kind: IntakeKind
+    text: str = ""
+    offered: str = ""
+    data: bytes | None = None
+    name: str = ""
+    refanged: bool = False
+    more: int = 0
+
+
+def refang_pasted(text: str) -> tuple[str, bool]:
+    """Pasted or dropped text, refanged (``core.defang``) unless it is too long to be a
+    defanged link; returns ``(text to inspect, whether it was refanged)``."""
+    if len(text) > REFANG_LIMIT:
+        return text, False
+    from uriinspector.core.defang import refang  # on paste only: not before first paint
+
+    return refang(text)
+
+
+def from_text(text: str, name: str = _PLAIN, *, refang: bool = True, more: int = 0) -> Intake:
+    """Offered text as an intake: refanged when it is a defanged link (and ``refang``)."""
+    if not text:
+        return Intake("empty", name=name)
+    restored, changed = refang_pasted(text) if refang else (text, False)
+    return Intake("text", restored, text, None, name, changed, more)
+
+
+def from_argument(text: str) -> Intake:
+    """A URI given on the command line, exactly (``sys.argv`` already holds bytes that
+    are not UTF-8 as lone surrogates, PEP 383); never refanged: it was typed on purpose."""
+    return from_text(text, "argument", refang=False)
+
+
+def decode_uri_list(raw: bytes) -> tuple[str, ...]:
+    """The URIs of a ``text/uri-list`` body, exactly as written (RFC 2483 §5).
+
+    Lines end in CRLF (a lone LF or CR is accepted too); lines starting with ``#`` are
+    comments; blank lines are skipped. Bytes that are not UTF-8 are kept as lone
+    surrogates. Nothing is parsed, normalised or percent-decoded.
+    """
+    text = raw.decode("utf-8", "surrogateescape")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return tuple(line for line in lines if line and not line.startswith("#"))
+
+
+def _decode(raw: bytes, charset: str) -> str:
+    try:
+        codecs.lookup(charset)
+    except LookupError:
+        charset = "utf-8"
+    try:
+        return raw.decode(charset, "surrogateescape")
+    except UnicodeDecodeError:  # a codec without surrogateescape support (UTF-16)
+        return raw.decode(charset, "replace")
+
+
+def _plain_text(data: QMimeData) -> tuple[str, str] | None:
+    """The first ``text/plain`` format offered, decoded from its bytes: (text, format)."""
+    formats = data.formats()
+    candidates = [f for f in formats if f.split(";")[0].strip().lower() == _PLAIN]
+    # A charset the format names wins; plain "text/plain" is UTF-8 (Qt, X11, macOS).
+    candidates.sort(key=lambda f: "charset=utf-8" not in f.lower().replace(" ", ""))
+    for fmt in candidates:
+        charset = "utf-8"
+        for param in fmt.split(";")[1:]:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "charset" and value.strip():
+                charset = value.strip().strip('"')
+        raw = bytes(data.data(fmt).data())
+        if raw:
+            return _decode(raw, charset), fmt
+    return None
+
+
+def _image(data: QMimeData) -> Intake | None:
+    """An offered image's bytes as offered (``image/*``), else Qt's image as PNG."""
+    for fmt in data.formats():
+        if fmt.lower().startswith("image/"):
+            raw = bytes(data.data(fmt).data())
+            if raw:
+                return Intake("image", data=raw, name=fmt)
+    if data.hasImage():
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+        from PySide6.QtGui import QImage
+
+        image = data.imageData()
+        if isinstance(image, QImage) and not image.isNull():
+            out = QByteArray()
+            buffer = QBuffer(out)
+            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+            image.save(buffer, "PNG")
+            buffer.close()
+            return Intake("image", data=bytes(out.data()), name="image/png")
+    return None
+
+
+def _file_path(uri: str) -> str | None:
+    """The local path of a ``file:`` URI (for naming a dropped file), else ``None``."""
+    if uri[:5].lower() != "file:":
+        return None
+    from urllib.parse import unquote, urlsplit
+
+    parts = urlsplit(uri)
+    if parts.netloc not in ("", "localhost"):
+        return None
+    return unquote(parts.path, errors="surrogateescape")
+
+
+def from_mime(data: QMimeData | None, *, refang: bool = True) -> Intake:
+    """What a paste or a drop offers, as exact text (or a file, or an image).
+
+    Order: ``text/plain`` exactly as offered; else a ``text/uri-list`` decoded from
+    its bytes (its first link; a ``file:`` link is a dropped file); else an image.
+    """
+    if data is None:
+        return Intake("empty")
+    plain = _plain_text(data)
+    if plain is not None:
+        return from_text(plain[0], plain[1], refang=refang)
+    if _URI_LIST in data.formats():
+        uris = decode_uri_list(bytes(data.data(_URI_LIST).data()))
+        if uris:
+            path = _file_path(uris[0])
+            if path is not None:
+                return Intake("file", uris[0], uris[0], None, path, False, len(uris) - 1)
+            return from_text(uris[0], _URI_LIST, refang=refang, more=len(uris) - 1)
+    image = _image(data)
+    if image is not None:
+        return image
+    return Intake("empty")
+
+
+def accepts(data: QMimeData | None) -> bool:
+    """Whether intake can take anything from ``data`` (text, links, files, images)."""
+    if data is None:
+        return False
+    return data.hasImage() or any(
+        f.split(";")[0].strip().lower() in (_PLAIN, _URI_LIST) or f.lower().startswith("image/")
+        for f in data.formats()
+    )

@@ -1,0 +1,71 @@
+"""The batch protocol's 1.1 document operations: ``extract`` of ``html``/``eml``, and ``qr``.
+
+``core.protocol`` stays pure and cannot import this package (layers point down), so it
+keeps a small registry; :func:`register` puts these handlers in it. ``cli.py`` calls it
+before it answers batch lines. Field errors use the protocol's own ``RequestError``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Mapping
+
+from uriinspector.core import protocol
+from uriinspector.core.protocol import INVALID_VALUE, Answer, RequestError
+
+
+def _document_answer(req: Mapping[str, object], fmt: str) -> Answer:
+    text = req.get("text")
+    if not isinstance(text, str):  # checked by the protocol already; kept for direct calls
+        raise RequestError(protocol.WRONG_TYPE, 'field "text" must be a string')
+    if fmt == "html":
+        from uriinspector.sources.html import extract_html
+
+        doc = extract_html(text)
+        uris = [link.to_json(with_part=False) for link in doc.links]
+    else:
+        from uriinspector.sources.mail import extract_eml
+
+        doc = extract_eml(text)
+        uris = [link.to_json() for link in doc.links]
+    answer: Answer = {"uris": uris}
+    if doc.problems:
+        answer["problems"] = [p.to_json() for p in doc.problems]
+    return answer
+
+
+def answer_extract_html(req: Mapping[str, object]) -> Answer:
+    """``{"op": "extract", "format": "html"}``: link targets with offsets into ``T``."""
+    return _document_answer(req, "html")
+
+
+def answer_extract_eml(req: Mapping[str, object]) -> Answer:
+    """``{"op": "extract", "format": "eml"}``: links per MIME part, offsets null."""
+    return _document_answer(req, "eml")
+
+
+def answer_qr(req: Mapping[str, object]) -> Answer:
+    """``{"op": "qr", "image": B64}``: every barcode, QR first; a bad image is an error."""
+    image = req.get("image")
+    if "image" not in req:
+        raise RequestError(protocol.MISSING_FIELD, 'missing field "image"')
+    if not isinstance(image, str):
+        raise RequestError(protocol.WRONG_TYPE, 'field "image" must be a base64 string')
+    try:
+        data = base64.b64decode("".join(image.split()), validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise RequestError(INVALID_VALUE, f'field "image" is not base64: {exc}') from None
+    from uriinspector.sources.qr import QrError, read_codes
+
+    result = read_codes(data)
+    if isinstance(result, QrError):
+        raise RequestError(INVALID_VALUE, f'field "image": {result.message}')
+    return {"codes": [code.to_json() for code in result]}
+
+
+def register() -> None:
+    """Let ``core.protocol`` answer the 1.1 document operations (idempotent)."""
+    protocol.register_handler("extract:html", answer_extract_html)
+    protocol.register_handler("extract:eml", answer_extract_eml)
+    protocol.register_handler("qr", answer_qr)

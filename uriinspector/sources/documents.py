@@ -1,0 +1,305 @@
+"""The one entry from any document to rows of links: sniff the kind, read, judge.
+
+``read_bytes`` takes the bytes of one file (a paste, a drop, a File ▸ Open) and
+``read_path`` a path, which may also be a mailbox (``.mbox``) or a Maildir folder and
+then yields one :class:`~uriinspector.sources.model.Document` per message, lazily.
+The kind is sniffed from the content first (OLE, image magic, ``From `` line, mail
+headers, markup) and the file name's extension second. ``with_verdicts`` hands every
+link to the core (``core.analysis.analyze``) for its verdict.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mailbox
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Final
+
+from uriinspector.core.analysis import analyze
+from uriinspector.core.extract import extract
+from uriinspector.sources.html import extract_html
+from uriinspector.sources.mail import extract_eml
+from uriinspector.sources.model import Document, DocumentKind, Link, Problem
+from uriinspector.sources.msg import extract_msg_bytes
+from uriinspector.sources.qr import QrError, image_format, read_codes
+
+#: Largest single file read (bytes); a mailbox is read one message at a time.
+MAX_FILE_BYTES: Final = 64 * 1024 * 1024
+
+_OLE: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+# RFC 5322 §2.2: a header field is a name of printable ASCII but ":" then ":".
+_HEADER: Final = re.compile(rb"[!-9;-~]+[ \t]*:")
+_MAIL_HEADERS: Final = frozenset(
+    {
+        b"received", b"return-path", b"from", b"to", b"subject", b"date", b"message-id",
+        b"mime-version", b"delivered-to", b"x-mailer", b"reply-to", b"content-type",
+        b"dkim-signature", b"arc-seal", b"authentication-results", b"cc", b"sender",
+    }
+)
+_MARKUP: Final = re.compile(
+    rb"\s*(?:<!doctype\s+html|<html|<head|<body|<!--|<meta|<a\s|<div|<p[\s>]|<table)",
+    re.IGNORECASE,
+)
+_EXTENSIONS: Final[dict[str, DocumentKind]] = {
+    ".eml": "eml", ".msg": "msg", ".html": "html", ".htm": "html", ".xhtml": "html",
+    ".txt": "text", ".text": "text", ".mbox": "mbox", ".mbx": "mbox",
+    ".png": "image", ".jpg": "image", ".jpeg": "image", ".gif": "image", ".bmp": "image",
+    ".webp": "image",
+}
+
+
+def sniff(data: bytes, name: str | None = None) -> DocumentKind:
+    """What ``data`` is: content first (magic bytes, mail headers, markup), then name."""
+    if data.startswith(_OLE):
+        return "msg"
+    if image_format(data):
+        return "image"
+    head = data[:4096].lstrip(b"\xef\xbb\xbf")
+    if head.startswith(b"From ") and b"\n" in head:
+        return "mbox"
+    ext = os.path.splitext(name)[1].lower() if name else ""
+    by_name = _EXTENSIONS.get(ext)
+    if by_name in ("eml", "html", "mbox"):
+        return by_name
+    if _looks_like_mail(head):
+        return "eml"
+    if _MARKUP.match(head):
+        return "html"
+    return "text" if by_name in (None, "text", "image", "msg") else by_name
+
+
+def _looks_like_mail(head: bytes) -> bool:
+    lines = head.split(b"\n", 30)[:30]
+    known = 0
+    for line in lines:
+        line = line.rstrip(b"\r")
+        if not line:
+            break
+        if line[:1] in (b" ", b"\t"):
+            continue  # folded continuation (RFC 5322 §2.2.3)
+        m = _HEADER.match(line)
+        if m is None:
+            return False
+        if m.group().rstrip(b": \t").lower() in _MAIL_HEADERS:
+            known += 1
+    return known >= 2
+
+
+def decode_text(data: bytes, html: bool = False) -> str:
+    """Bytes of a text or HTML file as text: BOM, UTF-8, the page's charset, cp1252."""
+    for bom, codec in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"),
+                       (b"\xfe\xff", "utf-16-be")):
+        if data.startswith(bom):
+            return data[len(bom):].decode(codec, "replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if html:
+        m = re.search(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:\-]+)""", data[:4096],
+                      re.IGNORECASE)
+        if m:
+            try:
+                return data.decode(m.group(1).decode("ascii"), "replace")
+            except (LookupError, ValueError):
+                pass
+    return data.decode("cp1252", "replace")
+
+
+def extract_text(text: str, part: str | None = None) -> Document:
+    """URI references in free text (draft-2003 App. E, ``core.extract``) as rows."""
+    links = tuple(
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", span=e.span, part=part)
+        for e in extract(text)
+    )
+    return Document("text", links)
+
+
+def extract_image(data: bytes) -> Document:
+    """The links held by the barcodes in an image (part ``1 image (QR)``)."""
+    result = read_codes(data)
+    if isinstance(result, QrError):
+        return Document("image", (), (Problem(result.code, result.message),))
+    links: list[Link] = []
+    problems: list[Problem] = []
+    for i, code in enumerate(result, 1):
+        label = f"{i} {code.format} (QR)"
+        found = extract(code.text)
+        if not found:
+            what = "binary data" if code.binary else repr(code.text[:80])
+            problems.append(Problem("qr-no-link", f"The code holds {what}, not a link.", label))
+        links.extend(
+            Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=label) for e in found
+        )
+    return Document("image", tuple(links), tuple(problems))
+
+
+def read_bytes(
+    data: bytes, name: str | None = None, *, base: str | None = None,
+    kind: DocumentKind | None = None
+) -> Document:
+    """One document's rows from its bytes (``kind`` sniffed unless given); never raises.
+
+    A mailbox given as bytes is read as its first message's worth of mail; use
+    :func:`read_path` for mailboxes. ``base`` is the URL HTML is resolved against.
+    """
+    if len(data) > MAX_FILE_BYTES:
+        return Document(
+            kind or "unknown", (),
+            (Problem("too-large", f"The file is {len(data) / 1e6:.1f} MB; files over "
+                     f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not read."),),
+            source=name,
+        )
+    kind = kind or sniff(data, name)
+    try:
+        if kind == "msg":
+            doc = extract_msg_bytes(data)
+        elif kind == "image":
+            doc = extract_image(data)
+        elif kind in ("eml", "mbox"):
+            if kind == "mbox" and data.startswith(b"From "):
+                data = data.split(b"\n", 1)[1] if b"\n" in data else b""
+            doc = extract_eml(data)
+        elif kind == "html":
+            doc = extract_html(decode_text(data, html=True), base=base)
+        else:
+            doc = extract_text(decode_text(data))
+    except Exception as exc:  # every reader answers; this is the last net
+        doc = Document(kind, (), (Problem("unreadable", f"{type(exc).__name__}: {exc}"),))
+    return replace(doc, source=name)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A path opened for reading: its kind, how many documents (if known), the documents.
+
+    ``documents()`` yields them lazily (a mailbox is read one message at a time); each
+    unreadable message is a Document with a problem, never an exception.
+    """
+
+    path: str
+    kind: DocumentKind
+    total: int | None
+    base: str | None = None
+
+    def documents(self) -> Iterator[Document]:
+        """Each document of the source, in order."""
+        if self.kind in ("mbox", "maildir"):
+            yield from _mailbox_documents(self.path, self.kind)
+            return
+        try:
+            with open(self.path, "rb") as fh:
+                data = fh.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            yield Document("unknown", (), (Problem("unreadable", _os_message(exc)),),
+                           source=self.path)
+            return
+        yield read_bytes(data, self.path, base=self.base)
+
+
+def _os_message(exc: OSError) -> str:
+    return f"cannot read: {exc.strerror or exc}"
+
+
+def _is_maildir(path: str) -> bool:
+    return all(os.path.isdir(os.path.join(path, sub)) for sub in ("cur", "new"))
+
+
+def _open_box(path: str, kind: DocumentKind) -> mailbox.Mailbox:
+    if kind == "maildir":
+        return mailbox.Maildir(path, factory=None, create=False)
+    return mailbox.mbox(path, factory=None, create=False)
+
+
+def _mailbox_documents(path: str, kind: DocumentKind) -> Iterator[Document]:
+    try:
+        box = _open_box(path, kind)
+        keys = sorted(box.keys()) if kind == "maildir" else list(box.keys())
+    except Exception as exc:
+        yield Document(kind, (), (Problem("unreadable", f"not a readable mailbox: {exc}"),),
+                       source=path)
+        return
+    for index, key in enumerate(keys, 1):
+        try:
+            data = box.get_bytes(key)
+        except Exception as exc:
+            yield Document("eml", (), (Problem("unreadable", f"message {index}: {exc}"),),
+                           source=path, index=index)
+            continue
+        doc = extract_eml(data)
+        yield replace(doc, source=path, index=index)
+    with contextlib.suppress(Exception):
+        box.close()
+
+
+def open_path(path: str, *, base: str | None = None) -> Source:
+    """Open ``path`` (a file, an ``.mbox`` or a Maildir folder); never raises."""
+    if os.path.isdir(path):
+        if _is_maildir(path):
+            try:
+                total = len(os.listdir(os.path.join(path, "cur"))) + len(
+                    os.listdir(os.path.join(path, "new")))
+            except OSError:
+                total = None
+            return Source(path, "maildir", total, base)
+        return Source(path, "unknown", None, base)
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return Source(path, "unknown", 1, base)
+    kind = sniff(head, path)
+    if kind == "mbox":
+        return Source(path, "mbox", _count_mbox(path), base)
+    return Source(path, kind, 1, base)
+
+
+def _count_mbox(path: str) -> int | None:
+    """Messages in an mbox: lines starting ``From `` after an empty line (or first)."""
+    count = 0
+    previous_blank = True
+    try:
+        with open(path, "rb") as fh:
+            for line in fh:
+                if line.startswith(b"From ") and previous_blank:
+                    count += 1
+                previous_blank = line in (b"\n", b"\r\n")
+    except OSError:
+        return None
+    return count
+
+
+def read_path(path: str, *, base: str | None = None) -> Iterator[Document]:
+    """Every document in ``path``: one for a file, one per message for a mailbox."""
+    source = open_path(path, base=base)
+    if source.kind == "unknown" and os.path.isdir(path):
+        yield Document("unknown", (), (Problem(
+            "unreadable", "a folder that is not a Maildir (it has no cur/ and new/)"),),
+            source=path)
+        return
+    yield from source.documents()
+
+
+@lru_cache(maxsize=4096)
+def verdict_of(uri: str) -> str:
+    """The core's verdict level for ``uri`` (danger, caution, nothing-notable), cached."""
+    return analyze(uri).verdict.level
+
+
+def with_verdicts(doc: Document) -> Document:
+    """``doc`` with every link's ``verdict`` filled in by ``core.analysis.analyze``.
+
+    A link whose visible text shows another site (``mismatch``) is ``danger`` whatever
+    the link alone says: the core sees the URL, not the text the reader was shown.
+    """
+    return replace(
+        doc,
+        links=tuple(
+            replace(link, verdict="danger" if link.mismatch else verdict_of(link.target))
+            for link in doc.links
+        ),
+    )

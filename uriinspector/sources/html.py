@@ -1,0 +1,325 @@
+"""Link targets of an HTML document, with the offsets of their attribute values.
+
+Parser choice: the standard library's ``html.parser`` tokenizer. It follows the HTML
+tokenizer closely enough for attributes (quoted, unquoted, entity-decoded values;
+comments, ``<script>`` and ``<style>`` content skipped as raw text), it needs no native
+code, and, unlike html5lib or selectolax, it tells where each start tag begins and gives
+its raw text, so every value can be mapped back to its exact span in the source: the
+contract wants offsets into ``T``. Tree construction (which html5lib adds) does not
+change which attributes a document holds; the one tree rule that matters here, a new
+``<a>`` closing an open one, is applied by hand.
+
+What counts as a link target: ``href`` (``<base href>`` also sets the base), ``src``,
+``action``, ``formaction`` on any element, and the URL of ``<meta http-equiv=refresh>``.
+Relative references are resolved against the base by RFC 3986 §5.2 (``core.resolve``);
+where a browser (WHATWG URL Standard, ``core.whatwg``) resolves to another URL, the row
+says so in ``browser_uri``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from html.parser import HTMLParser
+from typing import Final
+
+from uriinspector.core.resolve import resolve
+from uriinspector.core.spans import Span
+from uriinspector.core.whatwg import read_whatwg
+from uriinspector.sources.mismatch import judge_mismatch
+from uriinspector.sources.model import Document, Link, LinkKind, Problem
+
+#: Most link targets read from one document; the rest are counted, not listed.
+MAX_LINKS: Final = 200_000
+#: Longest visible text kept for an anchor (code points).
+MAX_DISPLAY: Final = 500
+
+_LINK_ATTRIBUTES: Final[dict[str, LinkKind]] = {
+    "href": "href",
+    "src": "src",
+    "action": "action",
+    "formaction": "formaction",
+}
+_HIDDEN: Final = frozenset({"script", "style", "template", "title"})
+
+# One attribute inside a raw start tag, the way html.parser's tolerant scanner reads it:
+# a name, then optionally ``=`` and a single-quoted, double-quoted or unquoted value.
+_TAG_NAME: Final = re.compile(r"<[^\s/>]*")
+_ATTRIBUTE: Final = re.compile(
+    r"(?:\s|/(?!>))*"
+    r"(?P<name>[^\s/>][^\s/=>]*)"
+    r"(?:\s*=+\s*(?:'(?P<sq>[^']*)'|\"(?P<dq>[^\"]*)\"|(?![\'\"])(?P<uq>[^>\s]*)))?"
+)
+# <meta http-equiv=refresh content="5; url='...'">: seconds, a separator, "url=", the URL.
+_REFRESH: Final = re.compile(
+    r"\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?(?P<q>['\"]?)(?P<url>.*)", re.IGNORECASE | re.DOTALL
+)
+_SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_WS: Final = re.compile(r"\s+")
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A link while the document is still being read (display text grows)."""
+
+    raw: str
+    kind: LinkKind
+    span: Span | None
+    words: list[str] | None = None  # visible text pieces when this is an anchor
+
+
+@dataclass(slots=True)
+class _Found:
+    limit: int = MAX_LINKS
+    links: list[_Pending] = field(default_factory=list)
+    base: str | None = None
+    stopped_at: int | None = None  # offset where the link limit stopped the reading
+
+
+class _Stop(Exception):
+    """Raised inside the parser to stop reading once the link limit is reached."""
+
+
+class _Scanner(HTMLParser):
+    """Collects link attributes with their source spans, and anchor text."""
+
+    def __init__(self, text: str, found: _Found) -> None:
+        super().__init__(convert_charrefs=True)
+        self._text = text
+        self._found = found
+        # html.parser reports positions as (line, column) with lines split at "\n" only.
+        self._line_starts = [0]
+        start = text.find("\n")
+        while start != -1:
+            self._line_starts.append(start + 1)
+            start = text.find("\n", start + 1)
+        self._anchor: _Pending | None = None
+        self._hidden: list[str] = []
+
+    # -- positions -----------------------------------------------------------------------
+
+    def _tag_offset(self) -> int:
+        line, column = self.getpos()
+        index = min(line - 1, len(self._line_starts) - 1)
+        return self._line_starts[index] + column
+
+    def _value_spans(self, attrs: list[tuple[str, str | None]]) -> list[Span | None]:
+        """The span in the source of each attribute's raw value (None where unknown)."""
+        raw = self.get_starttag_text() or ""
+        at = self._tag_offset()
+        if self._text[at : at + len(raw)] != raw:
+            found = self._text.find(raw, max(0, at - len(raw)))
+            if found == -1:
+                return [None] * len(attrs)
+            at = found
+        m = _TAG_NAME.match(raw)
+        pos = m.end() if m else 1
+        spans: list[Span | None] = []
+        names: list[str] = []
+        while len(names) < len(attrs):
+            a = _ATTRIBUTE.match(raw, pos)
+            if a is None or a.end() == pos:
+                break
+            pos = a.end()
+            names.append(a.group("name").lower())
+            group = next((g for g in ("sq", "dq", "uq") if a.group(g) is not None), None)
+            spans.append(Span(at + a.start(group), at + a.end(group)) if group else None)
+        if names != [name for name, _ in attrs]:
+            return [None] * len(attrs)  # the tokenizers disagree: do not guess
+        return spans
+
+    # -- events --------------------------------------------------------------------------
+
+    def _add(self, raw: str, kind: LinkKind, span: Span | None) -> _Pending | None:
+        if len(self._found.links) >= self._found.limit:
+            self._found.stopped_at = self._tag_offset()
+            raise _Stop
+        link = _Pending(raw, kind, span)
+        self._found.links.append(link)
+        return link
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Record every link attribute of this element (and anchors' text from here)."""
+        if tag in _HIDDEN:
+            self._hidden.append(tag)
+        if tag == "a":
+            self._anchor = None  # a new <a> closes an open one (HTML's adoption rule)
+        spans: list[Span | None] | None = None
+        refresh = False
+        content: tuple[str, Span | None] | None = None
+        for i, (name, value) in enumerate(attrs):
+            kind = _LINK_ATTRIBUTES.get(name)
+            if tag == "meta" and name == "http-equiv" and (value or "").lower() == "refresh":
+                refresh = True
+            if tag == "meta" and name == "content" and value is not None:
+                spans = spans if spans is not None else self._value_spans(attrs)
+                content = (value, spans[i])
+            if kind is None or value is None:
+                continue
+            spans = spans if spans is not None else self._value_spans(attrs)
+            if tag == "base" and name == "href":
+                if self._found.base is None:
+                    self._found.base = value
+                kind = "base"
+            link = self._add(value, kind, spans[i])
+            if tag == "a" and name == "href" and link is not None:
+                link.words = []
+                self._anchor = link
+        if refresh and content is not None:
+            self._refresh(*content)
+
+    def _refresh(self, value: str, span: Span | None) -> None:
+        m = _REFRESH.match(value)
+        if m is None:
+            return
+        url = m.group("url")
+        if m.group("q") and m.group("q") in url:
+            url = url[: url.index(m.group("q"))]
+        url = url.strip()
+        if not url:
+            return
+        if span is not None and "&" not in self._text[span.start : span.end]:
+            start = span.start + value.index(url, m.start("url"))
+            span = Span(start, start + len(url))
+        self._add(url, "refresh", span)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """``<img src=... />``: the same as a start tag, with nothing inside."""
+        self.handle_starttag(tag, attrs)
+        if tag in _HIDDEN and self._hidden and self._hidden[-1] == tag:
+            self._hidden.pop()
+        if tag == "a":
+            self._anchor = None
+
+    def handle_endtag(self, tag: str) -> None:
+        """``</a>`` ends the anchor's visible text."""
+        if tag in _HIDDEN and tag in self._hidden:
+            while self._hidden and self._hidden.pop() != tag:
+                pass
+        if tag == "a":
+            self._anchor = None
+
+    def handle_data(self, data: str) -> None:
+        """Visible text goes to the open anchor (not script, style or title text)."""
+        anchor = self._anchor
+        if (
+            anchor is not None
+            and anchor.words is not None
+            and not self._hidden
+            and sum(len(w) for w in anchor.words) < MAX_DISPLAY * 2
+        ):
+            anchor.words.append(data)
+
+
+def _display(words: list[str] | None) -> str | None:
+    if words is None:
+        return None
+    text = _WS.sub(" ", "".join(words)).strip()
+    if not text:
+        return None
+    return text if len(text) <= MAX_DISPLAY else text[: MAX_DISPLAY - 1] + "…"
+
+
+@lru_cache(maxsize=65536)
+def resolve_reference(base: str | None, raw: str) -> tuple[str, str | None]:
+    """``(RFC 3986 target, browser's target where it differs)`` of ``raw`` against ``base``.
+
+    Without a usable base the reference stays as written. The browser's answer is
+    compared after reading both through the URL Standard, so a difference is one of
+    resolution, not of the browser's normalization (``HTTP://A`` → ``http://a/``).
+    """
+    if base is None:
+        return raw, None
+    if _SCHEME.match(raw) and "/." not in raw and not any(c.isspace() for c in raw):
+        target = raw  # absolute, no dot segment: RFC 3986 §5.2.2 returns it unchanged
+    else:
+        result = resolve(base, raw, "rfc3986")
+        target = result.target if result.target is not None else raw
+    browser = read_whatwg(raw, base)
+    if not browser.valid or browser.href is None or browser.href == target:
+        return target, None
+    ours = read_whatwg(target)
+    if ours.valid and ours.href == browser.href:
+        return target, None
+    return target, browser.href
+
+
+def extract_html(
+    text: str, base: str | None = None, part: str | None = None, *, max_links: int = MAX_LINKS
+) -> Document:
+    """Every link target in ``text`` (an HTML document or fragment); never raises.
+
+    ``base`` is the document's own URL (the user's choice in the window); a
+    ``<base href>`` in the document is resolved against it and wins, as in a browser.
+    Reading stops at ``max_links`` link targets, with a problem saying where.
+    """
+    found = _Found(limit=max(0, max_links))
+    problems: list[Problem] = []
+    scanner = _Scanner(text, found)
+    try:
+        scanner.feed(text)
+        scanner.close()
+    except _Stop:
+        pass
+    except Exception as exc:  # html.parser has raised on odd markup in some versions
+        problems.append(
+            Problem(
+                "html-parse-error",
+                f"The HTML could not be read to the end ({type(exc).__name__}: {exc}); "
+                "the links before that point are listed.",
+                part,
+            )
+        )
+    doc_base = base
+    if found.base is not None:
+        joined, _ = resolve_reference(base, found.base) if base else (found.base, None)
+        if _SCHEME.match(joined):
+            doc_base = joined
+    links: list[Link] = []
+    for p in found.links:
+        uri, browser = (
+            resolve_reference(doc_base, p.raw)
+            if p.kind != "base"
+            else resolve_reference(base, p.raw)
+        )
+        display = _display(p.words)
+        mismatch, shown, actual = judge_mismatch(display, uri)
+        links.append(
+            Link(
+                uri=uri,
+                raw=p.raw,
+                target=uri,
+                kind=p.kind,
+                span=p.span,
+                display=display,
+                mismatch=mismatch,
+                shown_domain=shown,
+                target_domain=actual,
+                part=part,
+                browser_uri=browser,
+            )
+        )
+    if found.stopped_at is not None:
+        problems.append(
+            Problem(
+                "too-many-links",
+                f"Reading stopped at {found.limit} link targets (character {found.stopped_at}"
+                f" of {len(text)}); the rest of the document was not read.",
+                part,
+            )
+        )
+    return Document("html", tuple(links), tuple(problems))
+
+
+def base_of(text: str) -> str | None:
+    """The document's ``<base href>`` as written (the first one), or None."""
+    found = _Found()
+    scanner = _Scanner(text, found)
+    try:
+        scanner.feed(text)
+        scanner.close()
+    except Exception:
+        return None
+    return found.base
+

@@ -1,0 +1,357 @@
+"""Links in a mail (RFC 5322 / MIME): every text and HTML part, attached mails, QR codes.
+
+Python's ``email`` package with ``policy.default`` parses the message and undoes the
+transfer encodings (quoted-printable, base64). This module walks the MIME tree, names
+each part as mail clients do (``1.2 text/html``; an attached mail's parts after ``›``:
+``2 message/rfc822 › 1 text/plain``), reads plain parts with ``core.extract``
+(draft-2003 App. E), HTML parts with :mod:`uriinspector.sources.html`, and image parts
+(and attachments whose bytes are an image) with :mod:`uriinspector.sources.qr`.
+
+Bad input is listed, never raised: the parser's defects (a truncated multipart, bad
+base64), unknown charsets, images that are not images and nesting deeper than
+``MAX_DEPTH`` each become a :class:`~uriinspector.sources.model.Problem` and the rest
+of the mail is still read. Offsets are None: they would point into decoded text.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+import email
+from email import policy
+from email.message import EmailMessage, Message
+from typing import Final
+
+from uriinspector.core.extract import extract
+from uriinspector.sources.html import extract_html
+from uriinspector.sources.model import Document, Link, Problem
+from uriinspector.sources.qr import QrError, image_format, read_codes
+
+#: Attached mails followed inside one another (the outer mail is depth 0).
+MAX_DEPTH: Final = 8
+#: MIME parts read from one mail; the rest are counted in a problem.
+MAX_PARTS: Final = 1_000
+#: Largest mail read (bytes): above the 25-35 MB most mail systems accept.
+MAX_MESSAGE_BYTES: Final = 50 * 1024 * 1024
+#: Most links listed from one mail (a large newsletter has a few hundred).
+MAX_LINKS: Final = 10_000
+#: Characters of one text or HTML part searched for links (bounds the time of a
+#: 20 MB mail: core.extract reads about a million characters a second on a slow core).
+MAX_PART_CHARS: Final = 2_000_000
+
+_SEP: Final = " › "
+
+_DEFECTS: Final[dict[str, tuple[str, str]]] = {
+    "StartBoundaryNotFoundDefect": (
+        "truncated-multipart",
+        "The multipart body never reaches its first boundary: the mail may be truncated.",
+    ),
+    "CloseBoundaryNotFoundDefect": (
+        "truncated-multipart",
+        "The multipart body ends without its closing boundary: the mail may be truncated.",
+    ),
+    "NoBoundaryInMultipartDefect": (
+        "truncated-multipart",
+        "A multipart part declares no boundary; its content was read as one part.",
+    ),
+    "MultipartInvariantViolationDefect": (
+        "mime-defect",
+        "A part claims to be multipart but is not; it was read as one part.",
+    ),
+    "InvalidBase64PaddingDefect": (
+        "bad-base64",
+        "A base64 body has bad padding; what could be decoded was read.",
+    ),
+    "InvalidBase64CharactersDefect": (
+        "bad-base64",
+        "A base64 body holds characters outside the base64 alphabet; they were skipped.",
+    ),
+    "InvalidBase64LengthDefect": (
+        "bad-base64",
+        "A base64 body has an impossible length (it may be cut off); it was decoded as "
+        "far as it goes.",
+    ),
+    "MissingHeaderBodySeparatorDefect": (
+        "mime-defect",
+        "A header block does not end with an empty line; the rest was read as the body.",
+    ),
+}
+
+
+class _State:
+    """What a walk over one mail has gathered so far."""
+
+    def __init__(self, read_qr: bool) -> None:
+        self.links: list[Link] = []
+        self.problems: list[Problem] = []
+        self.parts = 0
+        self.skipped_parts = 0
+        self.dropped_links = 0
+        self.read_qr = read_qr
+        self._seen: set[tuple[str | None, str]] = set()
+
+    def problem(self, code: str, message: str, part: str | None) -> None:
+        key = (part, code)
+        if key in self._seen and code != "too-deep":
+            return
+        self._seen.add(key)
+        if len(self.problems) < 200:
+            self.problems.append(Problem(code, message, part))
+
+    def add(self, links: tuple[Link, ...] | list[Link]) -> None:
+        room = MAX_LINKS - len(self.links)
+        if len(links) > room:
+            self.dropped_links += len(links) - max(room, 0)
+            links = links[: max(room, 0)]
+        self.links.extend(links)
+
+
+def _defects(part: Message, label: str | None, st: _State) -> None:
+    for defect in getattr(part, "defects", ()):
+        name = type(defect).__name__
+        code, message = _DEFECTS.get(
+            name, ("mime-defect", f"The MIME structure is damaged ({name}: {defect}).")
+        )
+        st.problem(code, message, label)
+
+
+def _lenient_base64(part: Message) -> bytes:
+    """A cut-off base64 body decoded as far as it goes (``email`` gives up on it)."""
+    raw = part.get_payload(decode=False)
+    text = raw if isinstance(raw, str) else ""
+    alphabet = re.sub(r"[^A-Za-z0-9+/]", "", text)
+    alphabet = alphabet[: len(alphabet) // 4 * 4]
+    try:
+        return base64.b64decode(alphabet)
+    except (binascii.Error, ValueError):
+        return b""
+
+
+def _decode_text(part: Message, label: str, st: _State) -> str:
+    """A text part's content: transfer encoding undone, charset applied (bounded)."""
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception as exc:
+        st.problem("unreadable", f"The part's body could not be decoded ({exc}).", label)
+        return ""
+    if not isinstance(payload, bytes):
+        return payload if isinstance(payload, str) else ""
+    if any(type(d).__name__ == "InvalidBase64LengthDefect" for d in part.defects):
+        payload = _lenient_base64(part)
+    try:
+        charset = part.get_content_charset()
+    except Exception:
+        charset = None
+    if charset:
+        try:
+            codec = codecs.lookup(charset).name
+        except (LookupError, ValueError, TypeError):
+            shown = charset if len(charset) <= 40 else charset[:40] + "…"
+            st.problem(
+                "unknown-charset",
+                f"The charset {shown!r} is unknown; the text was read as UTF-8.",
+                label,
+            )
+            codec = "utf-8"
+        try:
+            return payload.decode(codec)
+        except UnicodeDecodeError:
+            if codec not in ("ascii", "utf-8"):
+                st.problem(
+                    "bad-charset",
+                    f"The text is not valid {codec}; undecodable bytes are shown as �.",
+                    label,
+                )
+                return payload.decode(codec, "replace")
+        except Exception:  # a codec that is not a text codec
+            codec = "utf-8"
+    try:
+        return payload.decode("utf-8")
+    except UnicodeDecodeError:
+        return payload.decode("cp1252", "replace")
+
+
+def _bounded(text: str, label: str, st: _State) -> str:
+    if len(text) <= MAX_PART_CHARS:
+        return text
+    st.problem(
+        "too-large",
+        f"The part holds {len(text):,} characters; only the first {MAX_PART_CHARS:,} were "
+        "searched for links.",
+        label,
+    )
+    return text[:MAX_PART_CHARS]
+
+
+def _text_links(text: str, label: str) -> list[Link]:
+    return [
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
+        for e in extract(text)
+    ]
+
+
+def _qr_links(data: bytes, label: str, st: _State) -> None:
+    result = read_codes(data)
+    if isinstance(result, QrError):
+        st.problem(result.code, result.message, label)
+        return
+    qr_label = label + " (QR)"
+    for code in result:
+        found = extract(code.text)
+        if not found and code.binary:
+            st.problem(
+                "qr-binary",
+                f"A {code.format} code holds {len(code.text)} bytes of binary data, not a link.",
+                qr_label,
+            )
+        st.add(
+            [
+                Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=qr_label)
+                for e in found
+            ]
+        )
+
+
+def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> None:
+    try:
+        ctype = part.get_content_type()
+    except Exception:
+        ctype = "application/octet-stream"
+    label = f"{prefix}{number} {ctype}"
+    if ctype == "message/rfc822":
+        payload = part.get_payload()
+        inner = payload[0] if isinstance(payload, list) and payload else None
+        _defects(part, label, st)
+        if not isinstance(inner, Message):
+            st.problem("unreadable", "The attached mail is empty.", label)
+            return
+        if depth + 1 > MAX_DEPTH:
+            st.problem(
+                "too-deep",
+                f"Attached mails are nested more than {MAX_DEPTH} deep; the deeper ones "
+                "are not read.",
+                label,
+            )
+            return
+        _message(inner, label + _SEP, depth + 1, st)
+        return
+    if part.is_multipart():
+        _children(part, number, prefix, depth, st)
+        return
+    st.parts += 1
+    if st.parts > MAX_PARTS:
+        st.skipped_parts += 1
+        return
+    maintype = ctype.split("/", 1)[0]
+    if maintype == "text":
+        text = _bounded(_decode_text(part, label, st), label, st)
+    if ctype == "text/html":
+        doc = extract_html(text, part=label, max_links=max(0, MAX_LINKS - len(st.links)))
+        st.add([link.in_part(label) for link in doc.links])
+        for p in doc.problems:
+            st.problem(p.code, p.message, label)
+    elif maintype == "text":
+        st.add(_text_links(text, label))
+    elif st.read_qr:
+        try:
+            data = part.get_payload(decode=True)
+        except Exception:
+            data = None
+        if isinstance(data, bytes) and (maintype == "image" or image_format(data)):
+            _qr_links(data, label, st)
+    _defects(part, label, st)
+
+
+def _children(container: Message, number: str, prefix: str, depth: int, st: _State) -> None:
+    _defects(container, f"{prefix}{number or '0'} {container.get_content_type()}", st)
+    payload = container.get_payload()
+    if not isinstance(payload, list):
+        return
+    for i, sub in enumerate(payload, 1):
+        if isinstance(sub, Message):
+            _leaf(sub, f"{number}.{i}" if number else str(i), prefix, depth, st)
+
+
+def _message(msg: Message, prefix: str, depth: int, st: _State) -> None:
+    """One mail (the outer one, or an attached one whose parts are named after ``prefix``)."""
+    if msg.is_multipart() and msg.get_content_maintype() == "multipart":
+        _defects(msg, (prefix + "0 " + msg.get_content_type()) if prefix else None, st)
+        payload = msg.get_payload()
+        if isinstance(payload, list):
+            for i, sub in enumerate(payload, 1):
+                if isinstance(sub, Message):
+                    _leaf(sub, str(i), prefix, depth, st)
+    else:
+        _leaf(msg, "1", prefix, depth, st)
+
+
+def parse_message(data: bytes | str) -> EmailMessage:
+    """The mail as ``email`` reads it with ``policy.default`` (the parser never raises)."""
+    if isinstance(data, str):
+        return email.message_from_string(data, policy=policy.default)
+    return email.message_from_bytes(data, policy=policy.default)
+
+
+def subject_of(msg: Message) -> str | None:
+    """The mail's Subject (decoded), or None; a malformed header gives its raw text."""
+    try:
+        value = msg.get("subject")
+    except Exception:
+        raw = msg.get_all("subject", failobj=None)
+        value = str(raw[0]) if raw else None
+    if value is None:
+        return None
+    text = " ".join(str(value).split())
+    return text[:300]
+
+
+def extract_eml(data: bytes | str, *, read_qr: bool = True) -> Document:
+    """Every link in the mail ``data`` (bytes as stored, or a str); never raises."""
+    size = len(data)
+    if size > MAX_MESSAGE_BYTES:
+        return Document(
+            "eml",
+            (),
+            (
+                Problem(
+                    "too-large",
+                    f"The mail is {size / 1e6:.1f} MB; mails over "
+                    f"{MAX_MESSAGE_BYTES // (1024 * 1024)} MB are not read.",
+                ),
+            ),
+        )
+    st = _State(read_qr)
+    subject: str | None = None
+    try:
+        msg = parse_message(data)
+        subject = subject_of(msg)
+        _message(msg, "", 0, st)
+    except RecursionError:
+        st.problem(
+            "too-deep", "The mail is nested too deeply to be read to the end.", None
+        )
+    except Exception as exc:  # the walk must answer whatever the parser built
+        st.problem(
+            "unreadable",
+            f"The mail could not be read to the end ({type(exc).__name__}: {exc}); the "
+            "links found before that point are listed.",
+            None,
+        )
+    if st.skipped_parts:
+        st.problem(
+            "too-many-parts",
+            f"{st.skipped_parts} more MIME parts were not read (the limit is {MAX_PARTS}).",
+            None,
+        )
+    if st.dropped_links:
+        st.problem(
+            "too-many-links",
+            f"{st.dropped_links} more links were not listed (the limit is {MAX_LINKS}).",
+            None,
+        )
+    return Document("eml", tuple(st.links), tuple(st.problems), subject=subject)
+
+
+__all__ = ["MAX_DEPTH", "extract_eml", "parse_message", "subject_of"]

@@ -57,9 +57,10 @@ SEVERITY_HUES: dict[str, str] = {
     "info": BLUE,
 }
 
-#: Glyphs that carry the severity without colour.
+#: Glyphs that carry a grammar diagnostic's severity without colour. Danger has none:
+#: its sign is the ``danger`` icon of ``resources/icons`` (U+26D4 is in no font a
+#: fresh Debian has).
 SEVERITY_GLYPHS: dict[str, str] = {
-    "danger": "⛔",
     "error": "✖",
     "warning": "⚠",
     "caution": "⚠",

@@ -385,3 +385,39 @@ def test_batch_via_python_dash_m_prints_json(tmp_path: object) -> None:
     )
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["components"]["host"] == "a"
+
+
+def test_analyze_prints_the_destination_chain_in_plain_words() -> None:
+    # Issue 12: "goes to X, which forwards to Y"; --json gives the batch answer (1.1).
+    uri = (
+        "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Furldefense.proofpoint"
+        ".com%2Fv2%2Furl%3Fu%3Dhttps-3A__evil.example_login%26d%3DDwMF&data=05&reserved=0"
+    )
+    r = cli("analyze", uri)
+    assert r.exit_status == ExitStatus.SUCCESS, r
+    lines = r.splitlines()
+    at = lines.index("destinations (2):")
+    assert lines[at + 1].startswith("  1. safelinks [52, ")
+    assert lines[at + 2] == "  2. proofpoint-v2 [43, 71) https://evil.example/login"
+    assert lines[at + 3] == (
+        "  This link goes to nam12.safelinks.protection.outlook.com (Microsoft Safe Links), "
+        "which forwards to urldefense.proofpoint.com (Proofpoint URL Defense v2), which "
+        "forwards to evil.example."
+    )
+    assert at < lines.index("diagnostics: none")
+    answer = json.loads(cli("analyze", "--json", uri))
+    assert [h["via"] for h in answer["destinations"]] == ["safelinks", "proofpoint-v2"]
+    assert set(answer["destinations"][1]) == {"url", "via", "start", "end"}
+
+
+def test_analyze_says_a_shortener_cannot_be_followed_offline() -> None:
+    r = cli("analyze", "https://bit.ly/3abcDEF")
+    assert "destinations (0):" in r
+    assert (
+        "  bit.ly is a URL shortener: the address it forwards to is kept on its servers, "
+        "so the destination cannot be known offline." in r.splitlines()
+    )
+    assert json.loads(cli("analyze", "--json", "https://bit.ly/3abcDEF"))["destinations"] == []
+    assert "destinations: none (the link carries no other URL)" in cli(
+        "analyze", "https://example.com/"
+    )

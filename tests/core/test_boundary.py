@@ -44,8 +44,18 @@ FORBIDDEN = (
 )
 
 
+SOURCES = PACKAGE / "sources"
+
+
 def _checked_files() -> list[Path]:
-    return [*sorted(CORE.rglob("*.py")), PACKAGE / "cli.py"]
+    # sources/ (mail, HTML, QR, .msg) sits on core and beside it: no Qt, no network
+    # either; cli_extract.py is the CLI's half of it.
+    return [
+        *sorted(CORE.rglob("*.py")),
+        PACKAGE / "cli.py",
+        PACKAGE / "cli_extract.py",
+        *sorted(SOURCES.rglob("*.py")),
+    ]
 
 
 def _module_name(path: Path) -> str:
@@ -135,6 +145,17 @@ def test_no_forbidden_import(path: Path) -> None:
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.parametrize("path", sorted(CORE.rglob("*.py")), ids=lambda p: p.name)
+def test_core_never_imports_sources(path: Path) -> None:
+    """Layers point down: sources/ uses core, core never reaches up to sources/ (style §6)."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}: imports {name}"
+        for line, name in imported_names(path)
+        if name.removeprefix(DYNAMIC).startswith(("uriinspector.sources", "uriinspector.cli"))
+    ]
+    assert not bad, "\n".join(bad)
+
+
 def test_the_walker_catches_every_import_form() -> None:
     """The static check itself: absolute, from, relative, nested and dynamic imports."""
     source = (
@@ -168,6 +189,14 @@ for info in pkgutil.walk_packages(core.__path__, core.__name__ + "."):
     names.append(info.name)
 import uriinspector.cli
 names.append("uriinspector.cli")
+import uriinspector.sources as sources
+for info in pkgutil.walk_packages(sources.__path__, sources.__name__ + "."):
+    importlib.import_module(info.name)
+    names.append(info.name)
+import uriinspector.cli_extract
+# The lazy libraries of sources/ too: reading an image and a .msg must not pull in Qt.
+sources.read_codes(b"\x89PNG\r\n\x1a\n")
+sources.extract_msg_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))
 bad = sorted(m for m in sys.modules
              if m.split(".")[0].startswith(("PySide", "shiboken", "PyQt"))
              or m.startswith("uriinspector.gui"))
@@ -176,7 +205,8 @@ print(json.dumps({"imported": names, "bad": bad}))
 
 
 def test_core_and_cli_import_without_qt() -> None:
-    """A fresh interpreter imports every core module and the CLI: no Qt module loads."""
+    """A fresh interpreter imports every core and sources module and the CLI, and reads an
+    image and a .msg (zxing-cpp, Pillow, extract-msg): no Qt module loads."""
     proc = subprocess.run(
         [sys.executable, "-c", _PROBE],
         capture_output=True,
@@ -189,4 +219,5 @@ def test_core_and_cli_import_without_qt() -> None:
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert "uriinspector.core.split" in result["imported"]
     assert "uriinspector.cli" in result["imported"]
+    assert "uriinspector.sources.mail" in result["imported"]
     assert result["bad"] == [], result["bad"]

@@ -12,7 +12,7 @@ import base64
 import json
 import time
 from string import ascii_lowercase, ascii_uppercase, digits
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 from hypothesis import given, settings
@@ -170,6 +170,15 @@ def test_proofpoint_v3_runs() -> None:
     assert chain(uri) == [("https://x.example/p?a=1&&&b=2&c##", "proofpoint-v3")]
 
 
+def test_proofpoint_v3_percent_decoded_text_keeps_its_span() -> None:
+    # Percent-decoding alone is no substitution: the span still holds the text.
+    uri = "https://urldefense.com/v3/__https://evil.example/a%20b__;!!x$"
+    d = destinations(uri)
+    assert chain(uri) == [("https://evil.example/a b", "proofpoint-v3")]
+    assert d.hops[0].span is not None and d.hops[0].span.of(uri) == "https://evil.example/a%20b"
+    assert d.hops[0].decoding == ("percent",)
+
+
 def test_proofpoint_v3_multibyte_replacements_count_characters() -> None:
     # The bytes are UTF-8; each '*' takes one character, not one byte.
     uri = f"https://urldefense.com/v3/__https://x.example/caf*/*__;{b64url('é€')}!!a$"
@@ -302,6 +311,14 @@ def test_google_redirects(uri: str, want: str) -> None:
 def test_google_base64_is_the_issue_example() -> None:
     d = destinations("https://www.google.com/url?q=aHR0cHM6Ly9ldmlsLmV4YW1wbGUv")
     assert d.hops[0].decoding == ("base64",)
+
+
+def test_google_lookalike_host_is_not_google() -> None:
+    # "google.*" means Google's own suffixes (google.de, google.co.uk), not a subdomain
+    # of someone else's domain: the banner must never call evil.example "Google".
+    for uri in ("https://www.google.evil.example/url?q=https://x.example/",
+                "https://google.com.evil.example/url?url=https://x.example/"):
+        assert all(h.via != "google-redirect" for h in destinations(uri).hops), uri
 
 
 def test_google_search_is_not_a_redirect() -> None:
@@ -587,8 +604,13 @@ def test_never_raises_and_is_bounded_and_spans_hold_the_text(text: str) -> None:
         assert len(hop.url) <= MAX_URL_CHARS
         if hop.span is not None:
             assert 0 <= hop.span.start < hop.span.end <= len(previous)
+            carried = hop.span.of(previous)
             if not hop.decoding:  # nothing decoded: the span is the URL itself
-                assert hop.span.of(previous) == hop.url
+                assert carried == hop.url
+            elif set(hop.decoding) == {"percent"}:  # only percent layers: undo them
+                for _ in hop.decoding:
+                    carried = unquote(carried, errors="replace")
+                assert carried == hop.url
         previous = hop.url
     json.dumps([h.to_json() for h in d.hops])
 

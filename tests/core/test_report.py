@@ -53,7 +53,7 @@ def test_unknown_format_raises() -> None:
 def test_markdown_sections_and_values() -> None:
     md = render(analyze(MISLEADING), "md")
     assert md.startswith("# URI Inspector report\n\n`" + MISLEADING + "`\n")
-    assert "**Verdict: ⛔ Danger**" in md
+    assert "**Verdict: Danger**" in md
     assert "| Effective host | `10.0.0.1` |" in md
     assert "| Registrable domain | none |" in md
     assert "| danger | `misleading-userinfo` | 7–42 |" in md

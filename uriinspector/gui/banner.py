@@ -4,6 +4,10 @@ It only words what the core computed (``Analysis.effective_host``,
 ``registrable_domain``, ``findings``, ``verdict``). It never says "safe": the best it
 says is that nothing notable was found. Every piece of the input it quotes is
 HTML-escaped and has its hidden characters written as ``⟨U+XXXX⟩``.
+
+The level is drawn as an icon from ``resources/icons`` (``danger``, ``warning``,
+``info``), never as a glyph: U+26D4 is in no font a fresh Debian has, and the most
+important message was an empty box (issue 13 item 10).
 """
 
 from __future__ import annotations
@@ -11,9 +15,11 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
+from uriinspector.gui import resources
 from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.uri_field import visible_text
 
@@ -23,10 +29,12 @@ if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
 
 _LEVEL_WORDS = {
-    "danger": "⛔ Danger",
-    "caution": "⚠ Caution",
-    "nothing-notable": "ℹ Nothing notable found",
+    "danger": "Danger",
+    "caution": "Caution",
+    "nothing-notable": "Nothing notable found",
 }
+#: The icon (``resources/icons``) drawn before the banner's words, per level.
+LEVEL_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
 
 
 def _q(text: str, limit: int = 120) -> str:
@@ -80,34 +88,72 @@ def banner_html(analysis: Analysis) -> tuple[str, str]:
     return " ".join(parts), level
 
 
-class EffectiveHostBanner(QLabel):
-    """Large plain words under the field: the real host, and why to be careful."""
+class EffectiveHostBanner(QFrame):
+    """Large plain words under the field: the real host, and why to be careful.
+
+    A frame holding the level's icon (``bannerIcon``, a pixmap) and the words
+    (``bannerText``, rich text whose input-derived pieces are escaped).
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("effectiveHostBanner")
         self.setAccessibleName("effectiveHostBanner")
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setWordWrap(True)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        font = self.font()
+        self.icon = QLabel(self)
+        self.icon.setObjectName("bannerIcon")
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        self.label = QLabel(self)
+        self.label.setObjectName("bannerText")
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        font = self.label.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
-        self.setFont(font)
+        self.label.setFont(font)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.label, 1)
         self.setProperty("level", "nothing-notable")
-        self.setText("Type or paste a link to see where it really goes.")
+        self.label.setText("Type or paste a link to see where it really goes.")
         self.level = "nothing-notable"
+        self._icon_level = ""
+        self._show_icon("nothing-notable")
         self._doc: QTextDocument | None = None
+
+    def text(self) -> str:
+        """The banner's rich text (its input-derived pieces escaped)."""
+        return self.label.text()
+
+    def textFormat(self) -> Qt.TextFormat:
+        """Always rich text: the words are markup, the input in them is escaped."""
+        return self.label.textFormat()
+
+    def _show_icon(self, level: str) -> None:
+        if level == self._icon_level:
+            return
+        self._icon_level = level
+        side = max(16, int(QFontMetrics(self.label.font()).height() * 1.25))
+        ratio = self.devicePixelRatioF()
+        pixmap = resources.icon(LEVEL_ICONS.get(level, "info")).pixmap(QSize(side, side), ratio)
+        self.icon.setPixmap(pixmap)
+        self.icon.setFixedWidth(side)
+        self.icon.setAccessibleName(_LEVEL_WORDS.get(level, level))
 
     def show_analysis(self, analysis: Analysis) -> None:
         """Say where ``analysis``'s link goes (nothing is re-laid out when unchanged)."""
         text, level = banner_html(analysis)
-        if text != self.text():
-            self.setText(text)
+        if text != self.label.text():
+            self.label.setText(text)
             self.setAccessibleDescription(self.plain_text())
         tip = plain_tooltip("\n".join(visible_text(r, 400) for r in analysis.verdict.reasons))
         if tip != self.toolTip():
             self.setToolTip(tip)
+        self._show_icon(level)
+        self.icon.show()
         if level != self.level:
             self.level = level
             self.setProperty("level", level)
@@ -116,7 +162,8 @@ class EffectiveHostBanner(QLabel):
 
     def show_pending(self) -> None:
         """Blank until the first analysis arrives (start-up: never a wrong sentence)."""
-        self.setText("")
+        self.label.setText("")
+        self.icon.hide()
 
     def plain_text(self) -> str:
         """The banner as a screen reader or a test reads it."""
@@ -126,5 +173,5 @@ class EffectiveHostBanner(QLabel):
             # One document, reused: a QTextDocument made in Python per call leaks
             # references to None on PySide6 6.11 / CPython 3.11.
             self._doc = QTextDocument(self)
-        self._doc.setHtml(self.text())
+        self._doc.setHtml(self.label.text())
         return self._doc.toPlainText()

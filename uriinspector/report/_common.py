@@ -27,10 +27,12 @@ _EXTRA_HIDDEN = frozenset(
     + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
 )
 
+#: The verdict in words. No sign glyph: U+26D4 is in no font a fresh Debian has (the
+#: HTML report draws the icons of ``resources/icons`` inline; Markdown has the word).
 VERDICT_LABELS: dict[str, str] = {
-    "danger": "⛔ Danger",
-    "caution": "⚠ Caution",
-    "nothing-notable": "ℹ Nothing notable found",
+    "danger": "Danger",
+    "caution": "Caution",
+    "nothing-notable": "Nothing notable found",
 }
 
 COMPONENT_NAMES: tuple[str, ...] = (

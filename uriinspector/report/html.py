@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
+from functools import cache
 
 from uriinspector import palette_data as pd
 from uriinspector.core.analysis import Analysis
@@ -97,6 +99,7 @@ def _css(c: dict[str, str]) -> str:
         f".v-caution{{background:{c['caution-bg']};border-color:{c['caution']}}}",
         f".v-nothing-notable .level{{color:{c['info']}}}",
         ".level{font-weight:bold}",
+        ".icon{width:1.15em;height:1.15em;vertical-align:-0.2em;margin-right:0.25em}",
         "table{border-collapse:collapse;width:100%}",
         f"th,td{{text-align:left;vertical-align:top;padding:4px 8px;"
         f"border-bottom:1px solid {c['rule']}}}",
@@ -126,6 +129,27 @@ def _css(c: dict[str, str]) -> str:
     for sev in ("danger", "error", "warning", "info"):
         rules.append(f".sev-{sev}{{color:{c[f'sev-{sev}']};font-weight:bold}}")
     return "\n".join(rules)
+
+
+#: The icon of ``resources/icons`` for each verdict level and finding severity.
+_ICONS = {"danger": "danger", "caution": "warning", "warning": "warning",
+          "nothing-notable": "info", "info": "info"}
+
+
+@cache
+def icon_svg(level: str) -> str:
+    """The level's icon as inline SVG (the report loads nothing): never a font glyph."""
+    from importlib.resources import files
+
+    name = _ICONS.get(level, "info")
+    svg = files("uriinspector.resources").joinpath("icons", f"{name}.svg").read_text("utf-8")
+    svg = svg[svg.index("<svg") :]
+    svg = re.sub(r"<title>.*?</title>", "", svg)
+    svg = svg.replace(' xmlns="http://www.w3.org/2000/svg"', "")
+    return re.sub(
+        r'\swidth="\d+" height="\d+"', ' class="icon" aria-hidden="true" focusable="false"',
+        svg, count=1,
+    )
 
 
 def _esc(text: str) -> str:
@@ -187,7 +211,7 @@ def _findings(a: Analysis) -> list[str]:
         return ["<p>No finding. That proves nothing about the site itself.</p>"]
     out = ["<table><tr><th>Severity</th><th>Finding</th><th>Span</th><th>Evidence</th></tr>"]
     for f in a.findings:
-        glyph = pd.SEVERITY_GLYPHS.get(f.severity, "")
+        sign = icon_svg(f.severity)
         before, inside, after, cut_b, cut_a = excerpt(a.text, f.span.start, f.span.end)
         mark = "m-danger" if f.severity == "danger" else "m-finding"
         evidence = (
@@ -201,7 +225,7 @@ def _findings(a: Analysis) -> list[str]:
         ) if inside else '<span class="note">—</span>'
         out.append(
             f'<tr><td class="num"><span class="sev-{html.escape(f.severity)}">'
-            f"{glyph} {html.escape(f.severity)}</span></td>"
+            f"{sign}{html.escape(f.severity)}</span></td>"
             f"<td><code>{html.escape(f.code)}</code><br>{_esc(f.message)}</td>"
             f'<td class="num">{f.span.start}–{f.span.end}</td><td>{evidence}</td></tr>'
         )
@@ -288,7 +312,8 @@ def to_html(r: ReportInput) -> str:
         f"<style>\n{_css(c)}\n</style></head><body>",
         "<h1>URI Inspector report</h1>",
         f'<div class="uri u" dir="ltr">{painted_uri(a)}</div>',
-        f'<div class="verdict v-{level}"><span class="level">{VERDICT_LABELS[level]}</span>'
+        f'<div class="verdict v-{level}"><span class="level">{icon_svg(level)}'
+        f"{VERDICT_LABELS[level]}</span>"
         f"<ul>{reasons}</ul></div>",
         '<table class="kv">',
         f"<tr><th>Effective host</th><td>{host}</td></tr>",

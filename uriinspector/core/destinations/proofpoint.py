@@ -42,7 +42,8 @@ class V3:
 
     ``start``/``end`` index the text given to :func:`decode_v3` (the ``URL`` between
     ``/v3/__`` and ``__;``). ``substituted`` says characters were put back from the
-    bytes (then no span of the input holds the URL). ``problem`` is a plain sentence
+    bytes (then no span of the input holds the URL); ``percent`` that the text was
+    percent-decoded first. ``problem`` is a plain sentence
     when the bytes are corrupt or too few; the URL is then decoded as far as possible.
     """
 
@@ -50,6 +51,7 @@ class V3:
     start: int
     end: int
     substituted: bool
+    percent: bool
     problem: str | None
 
 
@@ -79,7 +81,7 @@ def decode_v3(text: str) -> V3 | None:
         )
     url = unquote(raw, errors="replace") if "%" in raw else raw
     if "*" not in url:
-        return V3(url, 2, stop, url != raw, problem)
+        return V3(url, 2, stop, False, url != raw, problem)
     out: list[str] = []
     pos = used = 0
     short = False
@@ -105,4 +107,4 @@ def decode_v3(text: str) -> V3 | None:
             "The Proofpoint v3 link has fewer replacement bytes than '*' marks, so it "
             "was altered or cut: its destination is shown as far as it can be decoded."
         )
-    return V3("".join(out), 2, stop, True, problem)
+    return V3("".join(out), 2, stop, True, url != raw, problem)

@@ -10,6 +10,7 @@ follows the first that forwards. One scanner serves both, so they never disagree
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 from uriinspector.core.destinations import bing, proofpoint
@@ -39,8 +40,6 @@ NESTED = LazyPattern(
 )
 #: A value that is a protocol-relative reference to another host.
 PROTOCOL_RELATIVE = LazyPattern(r"^(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])[^/\\]")
-#: A query holding some ``=//host`` value.
-RELATIVE_HINT = LazyPattern(r"=(?:%2[Ff]%2[Ff]|//|/\\|\\\\|%5[Cc]%5[Cc])")
 #: base64 of "http" (and ftp:/javascript/"//"): a value may hide a URL this way.
 _BASE64_HINTS = ("aHR0c", "ZnRwOi", "amF2YXNjcmlwd", "Ly9")
 _BASE64_SEGMENT = LazyPattern(r"/((?:aHR0c|ZnRwOi)[A-Za-z0-9+_-]{8,}(?:%3[Dd]|=){0,2})")
@@ -251,7 +250,7 @@ class _Reader:
             )
             self.claimed.append(region)
             return True
-        steps = ("proofpoint-v3",) if v3.substituted else ()
+        steps = ("percent",) * v3.percent + ("proofpoint-v3",) * v3.substituted
         span = None if v3.substituted else region
         self.add(Carried(v3.url, c.via, c.title, f"{c.title} link", span, region, steps, True))
         return True
@@ -364,10 +363,13 @@ def _mentioned(mentions: tuple[Mention, ...], path: str) -> bool:
 
 #: Recent scans by link text: an analysis scans its input and its first hop for the
 #: embedded-url finding, then again for the destination chain; the second scan of each
-#: costs a dictionary look-up. A scan depends on the text alone.
+#: costs a dictionary look-up. A scan depends on the text alone. The cache holds at
+#: most :data:`_CACHE_SIZE` links and :data:`_CACHE_MAX_CHARS` characters in all (a
+#: 1 MB link is kept only until the next ones push it out).
 _CACHE_SIZE = 16
-_CACHE_MAX_CHARS = 65_536
+_CACHE_MAX_CHARS = 4_000_000
 _recent: dict[str, Scan] = {}
+_cache_lock = threading.Lock()
 
 
 def scan_link(ref: SplitReference) -> Scan:
@@ -379,13 +381,14 @@ def scan_link(ref: SplitReference) -> Scan:
     if cached is not None:
         return cached
     result = _scan(ref)
-    if len(text) <= _CACHE_MAX_CHARS:  # never pin megabyte inputs in memory
-        if len(_recent) >= _CACHE_SIZE:
-            try:  # drop the oldest (dicts keep insertion order); another thread may race
-                del _recent[next(iter(_recent))]
-            except (KeyError, StopIteration, RuntimeError):
-                _recent.clear()
-        _recent[text] = result
+    if len(text) <= _CACHE_MAX_CHARS:
+        with _cache_lock:
+            _recent[text] = result
+            total = sum(len(t) for t in _recent)
+            while len(_recent) > _CACHE_SIZE or total > _CACHE_MAX_CHARS:
+                oldest = next(iter(_recent))
+                total -= len(oldest)
+                del _recent[oldest]
     return result
 
 

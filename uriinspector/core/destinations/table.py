@@ -71,9 +71,16 @@ class Table:
     date: str
 
 
+#: What a trailing ``.*`` stands for: a generic TLD or a country's own suffix
+#: (``google.com``, ``google.de``, ``google.co.uk``, ``google.com.au``), never a
+#: registrable domain of someone else (``google.evil.example`` does not match).
+_ANY_SUFFIX = r"\.(?:com|net|org|[a-z]{2}|(?:co|com|ac|ne|or|gov|edu)\.[a-z]{2})"
+
+
 def _host_regex(pattern: str) -> str:
     """A host pattern as a regex: ``*`` alone any host, ``*.`` any subdomains, ``.*`` a
-    one- or two-label suffix (``google.co.uk``), ``*`` inside a label any text of it."""
+    public suffix of the brand's own (:data:`_ANY_SUFFIX`), ``*`` inside a label any
+    text of that label."""
     if pattern == "*":
         return ".*"
     lead = trail = ""
@@ -81,7 +88,7 @@ def _host_regex(pattern: str) -> str:
     if body.startswith("*."):
         lead, body = r"(?:[^.]+\.)+", body[2:]
     if body.endswith(".*"):
-        trail, body = r"\.[^.]+(?:\.[^.]+)?", body[:-2]
+        trail, body = _ANY_SUFFIX, body[:-2]
     middle = r"[^.]*".join(re.escape(piece) for piece in body.split("*"))
     return lead + middle + trail
 

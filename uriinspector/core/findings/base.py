@@ -67,7 +67,8 @@ class Finding:
     severity: FindingSeverity
     span: Span
     message: str
-    #: For ``embedded-url``: the nested URL, decoded, for "Inspect this URL" (not in the
+    #: For ``embedded-url``: the nested URL, decoded by the destinations scanner (the
+    #: same URL the destination chain names), for "Inspect this URL" (not in the
     #: contract's finding object, so ``to_json`` leaves it out).
     nested_url: str | None = None
     #: For ``lookalike-domain`` and ``brand-in-subdomain``: the well-known registrable

@@ -50,7 +50,7 @@ _DOTS = LazyPattern("[.\u3002\uff0e\uff61]")
 #: UTS #39 confusables of HYPHEN-MINUS): each reads as "-" in a host name.
 DASHES = frozenset(
     "\u002d\u00ad\u02d7\u058a\u05be\u1400\u1806\u2010\u2011\u2012\u2013\u2014\u2015"
-    "\u2043\u2053\u207b\u208b\u2212\u2796\u2cba\u2e17\u2e1a\u2e3a\u2e3b\u2e40\u2e5d"
+    "\u2043\u2053\u207b\u208b\u2212\u2796\u2cba\u2cbb\u2e17\u2e1a\u2e3a\u2e3b\u2e40\u2e5d"
     "\u301c\u3030\u30a0\u30fc\ufe31\ufe32\ufe58\ufe63\uff0d\uff70\U00010ead"
 )
 
@@ -328,7 +328,7 @@ def _owned(reg: str, idx: _Index, label: str) -> bool:
     return False
 
 
-def _exempt(host: str, reg: str, idx: _Index) -> bool:
+def exempt(host: str, reg: str, idx: _Index) -> bool:
     """The host is a listed or brand-owned domain, or one of its own subdomains."""
     if reg in idx.listed or reg.rsplit(".", 1)[-1] in idx.tlds:
         return True
@@ -373,7 +373,15 @@ def _match_label(label: str, suffix: str, idx: _Index) -> tuple[_Name, str] | No
     if "-" in skel:
         joined = skel.replace("-", "")
         hit = idx.skeletons.get(joined)
-        if hit is not None and "-" not in hit and len(hit) >= 4 and hit != label:
+        # an ASCII hyphen splits only a curated brand (my-recipes is not myrecipes.com);
+        # a Unicode dash look-alike is suspicious in front of any listed name
+        if (
+            hit is not None
+            and "-" not in hit
+            and len(hit) >= 4
+            and hit != label
+            and (not plain or (names[hit].brand is not None and not names[hit].word))
+        ):
             return names[hit], _tricks(label, hit)
     if any(c.isdigit() for c in skel) and not skel.replace("-", "").isdigit():
         for text in {_digits_as_letters(skel), _digits_as_letters(skel.replace("1", "i"))}:
@@ -465,7 +473,7 @@ def judge_host(host: str) -> tuple[_Verdict, ...]:
     reg = registrable_domain(name_host)
     if reg is None:
         return ()
-    if _exempt(name_host, reg, idx):
+    if exempt(name_host, reg, idx):
         return ()
     label, _, suffix = reg.partition(".")
     sub = labels[: len(labels) - len(reg.split("."))]
@@ -516,7 +524,8 @@ def judge_host(host: str) -> tuple[_Verdict, ...]:
     return tuple(out)
 
 
-def _host_text(raw: str) -> str:
+def host_text(raw: str) -> str:
+    """A host as the detector reads it: percent-decoded, NFKC-casefolded, xn-- decoded."""
     text = pct_decode(raw) if "%" in raw else raw
     text = text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).casefold()
     if "xn--" in text:
@@ -553,7 +562,7 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     raw = host.text
     if len(raw) > 253 * 4:
         return []
-    text = _host_text(raw)
+    text = host_text(raw)
     verdicts = judge_host(text)
     out = [
         Finding(v.code, "danger", host.span, v.message, imitates=v.imitates) for v in verdicts
@@ -562,7 +571,7 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         return out
     idx = index()
     reg = registrable_domain(text.rstrip("."))
-    if reg is not None and _exempt(text.rstrip("."), reg, idx):
+    if reg is not None and exempt(text.rstrip("."), reg, idx):
         return out
     for comp, where in ((ref.userinfo, "user name"), (ref.path, "path"), (ref.query, "query")):
         if comp is None or not comp.text or "." not in comp.text:

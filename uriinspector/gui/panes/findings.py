@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QPoint, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
@@ -91,6 +92,11 @@ class FindingsPane(QWidget):
         self.summary.setObjectName("findingsSummary")
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
+        # The verdict's sign is an icon (resources/icons), never a glyph: U+26D4 is in
+        # no font a fresh Debian has (issue 13 item 10).
+        self.summaryIcon = QLabel(self)
+        self.summaryIcon.setObjectName("findingsSummaryIcon")
+        self._summary_level: str | None = None
         self.view = QListWidget(self)
         name_widget(self.view, "findingsView", "Findings")
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -106,7 +112,11 @@ class FindingsPane(QWidget):
         buttons.addWidget(self.inspect_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.summary)
+        header = QHBoxLayout()
+        header.setContentsMargins(4, 2, 4, 2)
+        header.addWidget(self.summaryIcon)
+        header.addWidget(self.summary, 1)
+        layout.addLayout(header)
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
         self.view.currentItemChanged.connect(self._on_view_current_item_changed)
@@ -203,15 +213,21 @@ class FindingsPane(QWidget):
         )
         if level is None:
             self.summary.setText(esc(counts))
+            self.summaryIcon.hide()
             return
-        colour = palette.severity_color(
-            "danger" if level == "danger" else "warning" if level == "caution" else "info",
-            self.palette(),
-        )
-        glyph = palette.SEVERITY_GLYPHS.get(level, "✓")
+        severity = "danger" if level == "danger" else "warning" if level == "caution" else "info"
+        colour = palette.severity_color(severity, self.palette())
         label = {"danger": "Danger", "caution": "Caution"}.get(level, "Nothing notable")
+        if level != self._summary_level:
+            self._summary_level = level
+            side = max(14, QFontMetrics(self.summary.font()).height())
+            self.summaryIcon.setPixmap(
+                resources.icon(severity).pixmap(QSize(side, side), self.devicePixelRatioF())
+            )
+            self.summaryIcon.setAccessibleName(label)
+        self.summaryIcon.show()
         self.summary.setText(
-            f"<b style='color:{colour.name()}'>{esc(glyph)} {esc(label)}</b> · {esc(counts)}"
+            f"<b style='color:{colour.name()}'>{esc(label)}</b> · {esc(counts)}"
         )
 
     def _finding_icon(self, severity: str) -> QIcon:

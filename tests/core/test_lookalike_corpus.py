@@ -1,0 +1,37 @@
+"""The labelled look-alike corpus (issue 12): recall per category, false alarms on benign
+rows at most 1%, the brands' real login hosts among them (batch contract 1.1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bench.measure_lookalike import FALSE_ALARM_MAX, load_corpus, measure_corpus
+
+CATEGORIES = {
+    "homoglyph", "skeleton-dash", "typo", "digit", "rn-m", "combo", "wrong-suffix",
+    "brand-in-subdomain", "brand-in-path",
+}
+#: Every category is held at 95%: one miss in twenty is a regression worth a look.
+RECALL_MIN = 0.95
+
+
+def test_corpus_is_labelled_and_large_enough() -> None:
+    rows = load_corpus()
+    assert len(rows) >= 150
+    benign = [r for r in rows if r["label"] == "benign"]
+    attacks = [r for r in rows if r["label"] == "attack"]
+    assert len(benign) >= 100
+    assert {r["category"] for r in attacks} == CATEGORIES
+    assert min(Counter(r["category"] for r in attacks).values()) >= 10
+    assert sum(r["category"] == "login-host" for r in benign) >= 50
+    for r in attacks:
+        assert r["code"] in ("lookalike-domain", "brand-in-subdomain") and r["imitates"]
+        assert r["note"]
+    assert len({r["uri"] for r in rows}) == len(rows)
+
+
+def test_recall_per_category_and_false_alarms() -> None:
+    fig = measure_corpus()
+    for category, found, expected in fig.recall:
+        assert found / expected >= RECALL_MIN, (category, fig.missed)
+    assert fig.false_alarm_rate <= FALSE_ALARM_MAX, fig.false_alarms

@@ -1,0 +1,144 @@
+"""HTML link targets: offsets of the raw attribute value, entity-decoded ``uri``, base
+resolution (RFC 3986 §5.2, browser differences marked), anchor text and mismatch."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from uriinspector.sources.html import MAX_LINKS, extract_html
+
+
+def _spans(text: str) -> list[tuple[str, str, str]]:
+    doc = extract_html(text)
+    out = []
+    for link in doc.links:
+        assert link.span is not None
+        out.append((link.kind, link.uri, text[link.span.start : link.span.end]))
+    return out
+
+
+def test_offsets_point_at_the_raw_attribute_value() -> None:
+    text = (
+        "<p>\r\n<a href=\"https://a.example/?x=1&amp;y=2\">A</a>\n"
+        "<A HREF='https://b.example/'>B</A> <img src=//c.example/i.png alt=x>\n"
+        "<form action=\"/post\"><button formaction=../x>go</button></form>"
+    )
+    assert _spans(text) == [
+        ("href", "https://a.example/?x=1&y=2", "https://a.example/?x=1&amp;y=2"),
+        ("href", "https://b.example/", "https://b.example/"),
+        ("src", "//c.example/i.png", "//c.example/i.png"),
+        ("action", "/post", "/post"),
+        ("formaction", "../x", "../x"),
+    ]
+
+
+def test_offsets_are_code_points_past_astral_characters() -> None:
+    text = "<p>😀😀 é</p>\n<a title='🙂' href=\"https://x.example/\">x</a>"
+    ((_, uri, raw),) = _spans(text)
+    assert uri == raw == "https://x.example/"
+
+
+def test_every_occurrence_is_reported_once() -> None:
+    text = '<a href="https://same.example/">1</a><a href="https://same.example/">2</a>'
+    assert [link.display for link in extract_html(text).links] == ["1", "2"]
+
+
+def test_base_href_applies_to_every_link_and_is_itself_listed() -> None:
+    # HTML: the first <base href> sets the document base, even for earlier links.
+    text = (
+        '<a href="early">e</a><base href="https://site.example/dir/">'
+        '<base href="https://ignored.example/"><a href="../up?q#f">u</a>'
+        "<meta http-equiv=\"Refresh\" content=\"0; URL='next.html'\">"
+    )
+    doc = extract_html(text)
+    assert [(link.kind, link.uri) for link in doc.links] == [
+        ("href", "https://site.example/dir/early"),
+        ("base", "https://site.example/dir/"),
+        ("base", "https://ignored.example/"),
+        ("href", "https://site.example/up?q#f"),
+        ("refresh", "https://site.example/dir/next.html"),
+    ]
+    refresh = doc.links[-1]
+    assert refresh.span is not None and text[refresh.span.start : refresh.span.end] == "next.html"
+
+
+def test_a_base_given_by_the_user_resolves_relative_links() -> None:
+    doc = extract_html('<a href="g;x?y#s">x</a>', base="http://a/b/c/d;p?q")
+    assert doc.links[0].uri == "http://a/b/c/g;x?y#s"  # RFC 3986 §5.4.1
+
+
+def test_rows_where_browsers_resolve_differently_are_marked() -> None:
+    # RFC 3986 §5.2.2 (strict): "http:g" is absolute; a browser (URL Standard, special
+    # scheme equal to the base's) reads it as relative. Backslashes are "/" to browsers.
+    doc = extract_html(
+        '<a href="http:g">1</a><a href="\\\\evil.example\\x">2</a><a href="ok">3</a>',
+        base="http://a/b/c/d;p?q",
+    )
+    rows = [(link.uri, link.browser_uri) for link in doc.links]
+    assert rows[0] == ("http:g", "http://a/b/c/g")
+    assert rows[1][1] == "http://evil.example/x"
+    assert rows[2] == ("http://a/b/c/ok", None)
+
+
+def test_display_is_the_visible_text_collapsed() -> None:
+    text = (
+        '<a href="https://x.example/">  Click\n <b>here</b>\t<span>now</span>'
+        "<script>var hidden = 'https://paypal.com/'</script></a>"
+        '<a href="https://y.example/"><img src="https://y.example/i.png"></a>'
+    )
+    doc = extract_html(text)
+    assert [(link.kind, link.display) for link in doc.links] == [
+        ("href", "Click here now"),
+        ("href", None),
+        ("src", None),
+    ]
+
+
+def test_unclosed_anchor_is_closed_by_the_next() -> None:
+    doc = extract_html('<a href="https://a.example/">one <a href="https://b.example/">two')
+    assert [link.display for link in doc.links] == ["one", "two"]
+
+
+def test_mismatch_is_a_shown_domain_that_is_not_the_targets() -> None:
+    cases = {
+        '<a href="https://evil.example/">https://paypal.com/</a>': True,  # the contract's case
+        '<a href="https://www.paypal.com/x">paypal.com</a>': False,
+        '<a href="https://evil.example/">Log in to PayPal.COM now</a>': True,
+        '<a href="https://evil.example/">support@paypal.com</a>': True,
+        '<a href="https://github.com/o/r/blob/main/setup.py">setup.py</a>': False,
+        '<a href="https://evil.example/">click here</a>': False,
+        '<a href="javascript:void(0)">www.bank.example.com</a>': True,
+        '<a href="mailto:help@example.org">help@example.org</a>': False,
+        '<a href="relative/page">example.com</a>': False,  # no base: site unknown
+        '<a href="https://xn--bcher-kva.example/">bücher.example</a>': False,
+    }
+    for text, expected in cases.items():
+        (link,) = extract_html(text).links
+        assert link.mismatch is expected, text
+
+
+def test_link_limit_stops_with_a_problem() -> None:
+    text = "".join(f'<a href="/p/{i}">{i}</a>' for i in range(50))
+    doc = extract_html(text, max_links=10)
+    assert len(doc.links) == 10
+    assert [p.code for p in doc.problems] == ["too-many-links"]
+    assert MAX_LINKS >= 100_000
+
+
+def test_hundred_thousand_links_are_all_listed() -> None:
+    text = "<ul>" + "".join(f'<li><a href="/p/{i}">item {i}</a>' for i in range(100_000))
+    doc = extract_html(text)
+    assert len(doc.links) == 100_000 and doc.problems == ()
+    last = doc.links[-1]
+    assert last.span is not None and text[last.span.start : last.span.end] == "/p/99999"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("<>a href=\"'/&amp;#x;\n\\!-ébase") + ["\udc80"]),
+               max_size=120))
+def test_never_raises_and_spans_are_inside(text: str) -> None:
+    doc = extract_html(text)
+    for link in doc.links:
+        if link.span is not None:
+            assert 0 <= link.span.start <= link.span.end <= len(text)

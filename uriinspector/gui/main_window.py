@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector import APP_ID, __version__
-from uriinspector.gui import gallery, intake, resources
+from uriinspector.gui import documents, gallery, intake, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.plain import plain_action_text, plain_label, plain_message
@@ -192,6 +192,7 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._as_pasted: str | None = None
 
+        self.documents = documents.DocumentIntake(self)  # mails, pages, QR images
         self._build_top()
         self._build_docks()
         self._build_menus()
@@ -291,6 +292,10 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
+        self.openAction = self._action(
+            file_menu, "&Open Mail, Page or Image…", self.documents.open_dialog,
+            QKeySequence.StandardKey.Open,
+        )
         self.pasteAction = self._action(
             file_menu, "&Paste and Inspect", self.paste_and_inspect, "Ctrl+Shift+V", "paste"
         )
@@ -362,7 +367,7 @@ class MainWindow(QMainWindow):
         self.uriField.cursorMoved.connect(self._on_field_cursor_moved)
         self.uriField.returnPressed.connect(self._remember_current)
         self.uriField.refanged.connect(self._on_refanged)
-        self.uriField.intakeNoted.connect(self._report_intake)
+        self.uriField.intakeNoted.connect(self._on_field_intake)
         self.editionSelector.currentIndexChanged.connect(self._on_edition_selector_changed)
         c.analysisChanged.connect(self._on_analysis_changed)
         c.resolutionsChanged.connect(self._on_resolutions_changed)
@@ -663,6 +668,8 @@ class MainWindow(QMainWindow):
     def take(self, got: intake.Intake) -> bool:
         """Inspect what ``gui/intake.py`` handed over (a paste, a drop, the command line):
         its exact text, with a notice when it was refanged or cannot be opened yet."""
+        if self.documents.open(got):  # a mail, page, .msg, text file or image: read it
+            return True
         if got.kind not in ("text", "file"):
             self._report_intake(got)
             return got.kind != "empty"
@@ -672,6 +679,21 @@ class MainWindow(QMainWindow):
             self._on_refanged(got.offered, got.text)
         self._report_intake(got)
         return True
+
+    def _on_field_intake(self, got: intake.Intake) -> None:
+        """A paste or drop into the field held a document or an image: read it."""
+        if not self.documents.open(got):
+            self._report_intake(got)
+
+    def show_resolution(self, base: str, ref: str) -> None:
+        """Show ``base`` + ``ref`` in the Resolution pane (its trace), raised."""
+        self.pane("resolution")
+        self._set_line_edit("baseField", base)
+        self._set_line_edit("referenceField", ref)
+        self._on_resolution_inputs_changed(base, ref)
+        dock = self.docks["resolution"]
+        dock.show()
+        dock.raise_()
 
     def _report_intake(self, got: intake.Intake) -> None:
         """Say what intake took that is not plain text (files and images: not yet)."""
@@ -969,6 +991,7 @@ class MainWindow(QMainWindow):
             self._remember_current()
             self.save_settings()
             self.controller.shutdown()
+            self.documents.shutdown()
         super().closeEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:

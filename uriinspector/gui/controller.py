@@ -68,7 +68,7 @@ _GC_PAUSE = _GcPause()
 #: ``Analysis`` properties computed on first access that a worker computes before it
 #: delivers (the default panes read them). The Explain and Editions views stay lazy:
 #: they would add seconds to every long analysis for tabs rarely raised.
-_LAZY_PARTS = ("characters", "ladder", "decoding")
+_LAZY_PARTS = ("characters", "ladder", "decoding", "destinations")
 
 
 class _WorkerSignals(QObject):

@@ -368,6 +368,7 @@ class MainWindow(QMainWindow):
         self.uriField.returnPressed.connect(self._remember_current)
         self.uriField.refanged.connect(self._on_refanged)
         self.uriField.intakeNoted.connect(self._on_field_intake)
+        self.banner.inspectRequested.connect(self._on_findings_inspect_requested)
         self.editionSelector.currentIndexChanged.connect(self._on_edition_selector_changed)
         c.analysisChanged.connect(self._on_analysis_changed)
         c.resolutionsChanged.connect(self._on_resolutions_changed)

@@ -460,6 +460,8 @@ class MainWindow(QMainWindow):
         elif name == "components":
             if hasattr(pane, "uriEdited"):
                 pane.uriEdited.connect(self.set_uri)
+            if hasattr(pane, "inspectRequested"):  # a destination hop
+                pane.inspectRequested.connect(self._on_findings_inspect_requested)
             stack = getattr(pane, "undo_stack", None)
             if stack is not None:  # builder edits in the tree; typing has its own undo
                 self.undoEditAction = stack.createUndoAction(self, "&Undo")

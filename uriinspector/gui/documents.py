@@ -11,15 +11,21 @@ batches). The window only renders what arrives.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import subprocess
+import sys
 import threading
 import time
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from uriinspector.gui.controller import _GC_PAUSE
+from uriinspector.gui.document_process import Job, read_job
 from uriinspector.gui.plain import visible_text
 
 if TYPE_CHECKING:
@@ -30,40 +36,161 @@ if TYPE_CHECKING:
 
 #: Links judged per batch before the worker hands their verdicts over.
 VERDICT_BATCH = 256
+#: Documents at least this large are parsed in a child process (``document_process``):
+#: the C calls of a big mail's parsing would hold the GIL, and so the GUI thread, for
+#: 100-300 ms each. Smaller ones (a pasted image, a page) are read on the worker thread.
+PROCESS_BYTES = 1_000_000
+
+__all__ = ["DocumentIntake", "DocumentReader", "Job", "read_job"]
 
 
-@dataclass(frozen=True, slots=True)
-class Job:
-    """One document to read: its bytes (or a path to read them from), name and base.
+class _Child:
+    """The child process reading the current document, killed when it is superseded."""
 
-    ``kind`` forces the reader (``"image"`` for a pasted image), else it is sniffed from
-    the content and the name (``sources.sniff``). ``base`` is the page URL relative
-    HTML links are resolved against (a ``<base href>`` in the page wins).
-    """
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._killed = False
 
-    name: str
-    data: bytes | None = None
-    path: str | None = None
-    kind: str | None = None
-    base: str | None = None
+    def start(self, cmd: list[str], env: dict[str, str]) -> subprocess.Popen[bytes] | None:
+        with self._lock:
+            if self._killed:
+                return None
+            self._proc = subprocess.Popen(
+                cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, env=env,
+            )
+            return self._proc
+
+    @property
+    def killed(self) -> bool:
+        """Whether the reading was cancelled."""
+        return self._killed
+
+    def kill(self) -> None:
+        with self._lock:
+            self._killed = True
+            if self._proc is not None and self._proc.poll() is None:
+                with contextlib.suppress(OSError):
+                    self._proc.kill()
 
 
-def read_job(job: Job) -> Document:
-    """The document of ``job`` without verdicts (runs on the worker); never raises."""
-    from uriinspector.sources import read_bytes
-    from uriinspector.sources.documents import MAX_FILE_BYTES
-    from uriinspector.sources.model import Document, Problem
+def _size(job: Job) -> int:
+    if job.data is not None:
+        return len(job.data)
+    try:
+        return os.path.getsize(job.path or job.name)
+    except OSError:
+        return 0
 
-    data = job.data
-    if data is None:
-        try:
-            with open(job.path or job.name, "rb") as fh:
-                data = fh.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            why = exc.strerror or str(exc)
-            return Document("unknown", (), (Problem("unreadable", f"cannot read: {why}"),),
-                            source=job.name)
-    return read_bytes(data, job.name, base=job.base, kind=job.kind)  # type: ignore[arg-type]
+
+#: What reading yields: ``("document", Document)`` once, then ``("verdicts", start,
+#: levels)`` per batch of links judged.
+Event = tuple[Any, ...]
+
+
+def judge(doc: Document) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """Verdict levels of ``doc``'s links, batch by batch (``sources.verdict_of``; a
+    mismatch is danger whatever the link alone says, as ``sources.with_verdicts``)."""
+    from uriinspector.sources import verdict_of
+
+    links = doc.links
+    for start in range(0, len(links), VERDICT_BATCH):
+        yield start, tuple(
+            "danger" if link.mismatch else verdict_of(link.target)
+            for link in links[start : start + VERDICT_BATCH]
+        )
+
+
+def read_here(job: Job) -> Iterator[Event]:
+    """Read and judge ``job`` on this thread."""
+    doc = read_job(job)
+    yield ("document", doc)
+    for start, levels in judge(doc):
+        yield ("verdicts", start, levels)
+
+
+def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
+    """Read and judge ``job`` in a child process (``gui/document_process.py``): this
+    thread only parses its short JSON lines. Nothing is yielded once it is killed; a
+    child that cannot be started is replaced by reading here."""
+    from uriinspector.gui.document_process import link_from_json
+    from uriinspector.sources.model import Document, Link, Problem
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    try:
+        proc = child.start([sys.executable, "-m", "uriinspector.gui.document_process"], env)
+    except OSError:
+        yield from read_here(job)
+        return
+    if proc is None:
+        return
+    header = {"name": job.name, "path": None if job.data is not None else (job.path or job.name),
+              "kind": job.kind, "base": job.base}
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(json.dumps(header).encode() + b"\n")
+        if job.data is not None:
+            proc.stdin.write(job.data)
+        proc.stdin.close()
+    except OSError:
+        pass
+    head: dict[str, Any] | None = None
+    links: list[Link] = []
+    problems: list[Problem] = []
+    sent = False
+
+    def document() -> Document:
+        assert head is not None
+        for item in head.get("problems") or ():
+            if isinstance(item, list) and len(item) == 3:
+                problems.append(Problem(str(item[0]), str(item[1]),
+                                        None if item[2] is None else str(item[2])))
+        kind, subject = head.get("kind"), head.get("subject")
+        return Document(
+            kind if isinstance(kind, str) else "unknown",  # type: ignore[arg-type]
+            tuple(links), tuple(problems), source=job.name,
+            subject=subject if isinstance(subject, str) else None,
+        )
+
+    try:
+        for line in proc.stdout:
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(obj, dict):
+                continue
+            if "link" in obj and isinstance(obj["link"], dict):
+                links.append(link_from_json(obj["link"]))
+            elif "document" in obj and isinstance(obj["document"], dict):
+                head = obj["document"]
+            elif "end" in obj and head is not None and not sent:
+                sent = True
+                yield ("document", document())
+            elif "verdicts" in obj and sent and isinstance(obj["verdicts"], list):
+                start, levels = obj["verdicts"]
+                yield ("verdicts", int(start), tuple(str(v) for v in levels))
+            elif "violation" in obj:
+                problems.append(Problem("network-refused",
+                                        "The reader tried the network and was refused: "
+                                        f"{obj['violation']}"))
+            elif "error" in obj:
+                problems.append(Problem("unreadable", str(obj["error"])))
+    finally:
+        proc.stdout.close()
+        if proc.poll() is None:
+            child.kill()
+        proc.wait()
+    if not sent and not child.killed:
+        if head is None:
+            problems.append(Problem("unreadable", "The document reader stopped before it "
+                                    f"answered (exit status {proc.returncode})."))
+            yield ("document", Document("unknown", (), tuple(problems), source=job.name))
+        else:
+            yield ("document", document())
 
 
 class _Signals(QObject):
@@ -78,35 +205,33 @@ class _Worker(QRunnable):
     """Reads one document, hands it over, then judges its links batch by batch."""
 
     def __init__(self, generation: int, job: Job, signals: _Signals,
-                 cancel: threading.Event) -> None:
+                 cancel: threading.Event, child: _Child) -> None:
         super().__init__()
         self.setAutoDelete(True)
         self._generation = generation
         self._job = job
         self._signals = signals
         self._cancel = cancel
+        self._child = child
 
     def run(self) -> None:
         """Read, emit the rows, then emit verdicts until done or cancelled."""
-        from uriinspector.sources import verdict_of
-
         gen = self._generation
         try:
             # A large mail allocates millions of small objects: a cyclic collection
             # meanwhile would stop the GUI thread too (see controller._GcPause).
             with _GC_PAUSE:
                 started = time.perf_counter()
-                doc = read_job(self._job)
-                self._signals.read.emit(gen, doc, time.perf_counter() - started)
-                links = doc.links
-                for start in range(0, len(links), VERDICT_BATCH):
+                events = (read_in_child(self._job, self._child)
+                          if _size(self._job) >= PROCESS_BYTES else read_here(self._job))
+                for event in events:
                     if self._cancel.is_set():
+                        self._child.kill()
                         return
-                    levels = tuple(
-                        "danger" if link.mismatch else verdict_of(link.target)
-                        for link in links[start : start + VERDICT_BATCH]
-                    )
-                    self._signals.verdicts.emit(gen, start, levels)
+                    if event[0] == "document":
+                        self._signals.read.emit(gen, event[1], time.perf_counter() - started)
+                    else:
+                        self._signals.verdicts.emit(gen, event[1], event[2])
         finally:
             self._signals.done.emit(gen)
 
@@ -136,6 +261,7 @@ class DocumentReader(QObject):
         self._generation = 0
         self._running = 0
         self._cancel = threading.Event()
+        self._child = _Child()
         self.job: Job | None = None
         self.document: Document | None = None
         self.levels: list[str | None] = []
@@ -148,14 +274,18 @@ class DocumentReader(QObject):
     def read(self, job: Job) -> None:
         """Read ``job`` on a worker; an older document still being read is dropped."""
         self._cancel.set()
+        self._child.kill()
         self._cancel = threading.Event()
+        self._child = _Child()
         self._generation += 1
         self.job = job
         self.document = None
         self.levels = []
         self._running += 1
         self.started.emit(job)
-        self._pool.start(_Worker(self._generation, job, self._signals, self._cancel))
+        self._pool.start(
+            _Worker(self._generation, job, self._signals, self._cancel, self._child)
+        )
 
     def read_path(self, path: str, base: str | None = None) -> None:
         """Read the file at ``path``."""
@@ -195,6 +325,7 @@ class DocumentReader(QObject):
     def shutdown(self) -> None:
         """Cancel the current reading and wait for the worker to stop."""
         self._cancel.set()
+        self._child.kill()
         self._generation += 1
         self.wait()
 

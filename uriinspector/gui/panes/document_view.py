@@ -8,8 +8,8 @@ the danger colour AND says so in words with an icon; a row where a browser (WHAT
 Standard) resolves the reference differently from RFC 3986 §5.2 says so in the warning
 colour. Selecting a row asks the window to inspect it; double-clicking a page's link
 (or *Open in Resolution*) asks for the Resolution pane with the page's base and the
-reference as written, so its trace shows. A model, not items: a 100,000-link page is
-listed at once and painted a screen at a time.
+reference as written, so its trace shows. A model and a table view, not items: a
+100,000-link page is listed at once and painted a screen at a time.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
-    QTreeView,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -61,6 +61,8 @@ _Index = QModelIndex | QPersistentModelIndex
 def link_base(doc: Document, base: str | None) -> str | None:
     """The base a page's relative links were resolved against: its ``<base href>``
     (resolved against the page URL, as ``sources.html`` does), else the page URL."""
+    if doc.kind != "html":
+        return base
     for link in doc.links:
         if link.kind == "base":
             if ":" in link.uri and link.uri.split(":", 1)[0].isalnum():
@@ -278,17 +280,25 @@ class DocumentView(QWidget):
         layout.addLayout(base_row)
 
         self.model = LinksModel(self)
-        self.view = QTreeView(self)
+        # A table, not a tree view: QTreeView lays out every row on a reset (it asked
+        # the model about each of 10,000 rows: 300 ms on the GUI thread); a table with
+        # fixed row heights asks only about the rows on screen.
+        self.view = QTableView(self)
         name_widget(self.view, "documentView", "Links in the document")
         self.view.setModel(self.model)
-        self.view.setRootIsDecorated(False)
-        self.view.setUniformRowHeights(True)
+        self.view.setShowGrid(False)
+        self.view.setWordWrap(False)
+        self.view.setCornerButtonEnabled(False)
+        rows = self.view.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        header = self.view.header()
+        header = self.view.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         for column, width in ((COL_VERDICT, 170), (COL_LINK, 260), (COL_SHOWN, 150),
@@ -302,6 +312,10 @@ class DocumentView(QWidget):
     def show_busy(self, name: str) -> None:
         """A document is being read: say so and show the busy indicator."""
         self.name = name
+        self.document = None
+        self.model.set_links(())
+        self.problems.hide()
+        self.resolveButton.setEnabled(False)
         self.status.setText(f"Reading {visible_text(name, 80)}…")
         self.busy.show()
 

@@ -72,7 +72,7 @@ def read_job(job: Job) -> Document:
 
 
 #: Links judged per batch before their verdicts are written.
-VERDICT_BATCH = 256
+VERDICT_BATCH = 1024
 
 
 def _refuse_network(out: BinaryIO) -> None:

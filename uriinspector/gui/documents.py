@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from uriinspector.sources.model import Document
 
 #: Links judged per batch before the worker hands their verdicts over.
-VERDICT_BATCH = 256
+VERDICT_BATCH = 1024
 #: Documents at least this large are parsed in a child process (``document_process``):
 #: the C calls of a big mail's parsing would hold the GIL, and so the GUI thread, for
 #: 100-300 ms each. Smaller ones (a pasted image, a page) are read on the worker thread.
@@ -165,6 +165,8 @@ def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
                 continue
             if "link" in obj and isinstance(obj["link"], dict):
                 links.append(link_from_json(obj["link"]))
+                if len(links) % 256 == 0:
+                    time.sleep(0.001)  # let the GUI thread take the GIL between batches
             elif "document" in obj and isinstance(obj["document"], dict):
                 head = obj["document"]
             elif "end" in obj and head is not None and not sent:

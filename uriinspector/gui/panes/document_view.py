@@ -94,6 +94,9 @@ class LinksModel(QAbstractTableModel):
         super().__init__(parent)
         self.links: tuple[Link, ...] = ()
         self.levels: list[str | None] = []
+        #: how many rows have a verdict, and how many of them are danger
+        self.judged = 0
+        self.danger = 0
         self._colours: dict[str, QColor] = {}
         self._icons: dict[str, QIcon] = {}
         self._palette_of: QWidget | None = parent
@@ -103,15 +106,21 @@ class LinksModel(QAbstractTableModel):
         self.beginResetModel()
         self.links = links
         self.levels = [None] * len(links)
+        self.judged = 0
+        self.danger = 0
         self.endResetModel()
 
     def set_levels(self, start: int, levels: tuple[str, ...]) -> None:
         """Verdict levels of the rows from ``start`` on."""
         if not levels or start >= len(self.links):
             return
+        old = self.levels[start : start + len(levels)]
+        self.judged += sum(1 for v in levels if v) - sum(1 for v in old if v)
+        self.danger += levels.count("danger") - old.count("danger")
         self.levels[start : start + len(levels)] = levels
         last = min(start + len(levels), len(self.links)) - 1
-        self.dataChanged.emit(self.index(start, 0), self.index(last, COL_NOTE))
+        # Only the verdict cells change (a mismatch row's colour never depends on it).
+        self.dataChanged.emit(self.index(start, COL_VERDICT), self.index(last, COL_VERDICT))
 
     def reset_colours(self) -> None:
         """Forget cached colours (the palette changed)."""
@@ -225,6 +234,8 @@ class DocumentView(QWidget):
         self.base: str | None = None
         #: the page URL the user set (``base`` is what the links were resolved against)
         self.user_base: str | None = None
+        self._counted: Document | None = None
+        self._count_cache = (0, 0, 0, 0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
 
@@ -368,8 +379,7 @@ class DocumentView(QWidget):
             return ""
         what = {"eml": "mail", "msg": "Outlook message", "html": "page", "image": "image",
                 "text": "text"}.get(doc.kind, "document")
-        links = [link for link in doc.links if link.kind != "base"]
-        n = len(links)
+        n, parts, mismatches, differ = self._counts(doc)
         name = visible_text(self.name, 60)
         if doc.kind == "image" and n == 0:
             bad = next((p for p in doc.problems if p.code in ("not-an-image", "too-large",
@@ -379,24 +389,35 @@ class DocumentView(QWidget):
             return f"{name}: no QR code or barcode with a link was found in the image."
         if n == 0 and doc.problems:
             return f"{name} ({what}): no link could be read. {doc.problems[0].message}"
-        parts = len({link.part for link in links if link.part})
         text = f"{name} ({what}): {n} link{'s' if n != 1 else ''}"
         if parts:
             text += f" in {parts} part{'s' if parts != 1 else ''}"
-        mismatches = sum(1 for link in links if link.mismatch)
-        differ = sum(1 for link in links if link.browser_uri is not None)
-        danger = sum(1 for level in self.model.levels if level == "danger")
+        danger = self.model.danger
         if mismatches:
             text += f" · {mismatches} shown as another site (mismatch)"
         if differ:
             text += f" · {differ} resolved differently by browsers"
         text += f" · {danger} danger"
-        pending = sum(1 for level in self.model.levels if level is None)
-        if pending:
-            text += f" · judging {len(self.model.levels) - pending}/{len(self.model.levels)}…"
+        judged, total = self.model.judged, len(self.model.levels)
+        if judged < total:
+            text += f" · judging {judged}/{total}…"
         if self.base and doc.kind == "html":
             text += f" · base {visible_text(self.base, 80)}"
         return text
+
+    def _counts(self, doc: Document) -> tuple[int, int, int, int]:
+        """Links (``<base href>`` aside), parts, mismatches, browser differences: counted
+        once per document (the status line is redrawn on every batch of verdicts)."""
+        if self._counted is not doc:
+            links = [link for link in doc.links if link.kind != "base"]
+            self._count_cache = (
+                len(links),
+                len({link.part for link in links if link.part}),
+                sum(1 for link in links if link.mismatch),
+                sum(1 for link in links if link.browser_uri is not None),
+            )
+            self._counted = doc
+        return self._count_cache
 
     def _update_status(self) -> None:
         self.status.setText(self.summary())

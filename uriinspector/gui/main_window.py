@@ -699,13 +699,11 @@ class MainWindow(QMainWindow):
         dock.raise_()
 
     def _report_intake(self, got: intake.Intake) -> None:
-        """Say what intake took that is not plain text (files and images: not yet)."""
+        """Say what intake took that is not plain text (documents are read elsewhere)."""
         if got.kind == "file":
-            message = (f"Opening files is not supported yet ({visible_text(got.name, 80)}); "
-                       "its file: link is inspected.")
-        elif got.kind == "image":
-            message = (f"Reading links from images is not supported yet ({got.name}, "
-                       f"{len(got.data or b''):,} bytes): nothing was inspected.")
+            message = (f"{visible_text(got.name, 80)} is not a mail, page, Outlook message, "
+                       "text file or image (use File ▸ Open… to read it anyway); its file: "
+                       "link is inspected.")
         elif got.more:
             message = f"The drop held {got.more + 1} links; the first is inspected."
         else:

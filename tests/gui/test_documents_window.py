@@ -84,7 +84,7 @@ def _check_phishing_rows(view: DocumentView) -> None:
     assert PHISH_QR_URL in links
     lying = [r for r in rows if r[2] == "https://paypal.com/"]
     assert len(lying) == 1
-    verdict, link, shown, part, note = lying[0]
+    verdict, link, _shown, part, note = lying[0]
     assert link == "https://evil.example/"
     assert "text/html" in part
     # marked in words (not colour alone) and in the danger colour
@@ -208,7 +208,8 @@ def test_a_saved_page_resolves_against_base_href_and_marks_differences(
     # RFC 3986 §5.2.2: "https:setup" has a scheme, so it is its own target; a browser
     # (WHATWG, special scheme equal to the base's) reads it as relative.
     differ = rows["https:setup"]
-    assert "browsers differ" in differ[4] and "https://docs.example.com/guide/intro/setup" in differ[4]
+    assert "browsers differ" in differ[4]
+    assert "https://docs.example.com/guide/intro/setup" in differ[4]
     assert sum("browsers differ" in r[4] for r in rows.values()) == 1
     row = [r[COL_LINK] for r in _rows(view)].index("https:setup")
     from uriinspector.gui.panes import palette

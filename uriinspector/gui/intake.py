@@ -33,15 +33,15 @@ from typing import Literal
 from PySide6.QtCore import QMimeData
 
 __all__ = [
+    "DOCUMENT_EXTENSIONS",
+    "OPEN_FILTER",
     "REFANG_LIMIT",
     "Intake",
     "accepts",
-    "DOCUMENT_EXTENSIONS",
-    "OPEN_FILTER",
     "decode_uri_list",
     "from_argument",
-    "from_path",
     "from_mime",
+    "from_path",
     "from_text",
     "is_document",
     "refang_pasted",

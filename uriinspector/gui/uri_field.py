@@ -464,7 +464,8 @@ class UriField(QTextEdit):
         """Paste and drop (through ``gui/intake.py``): the exact characters offered,
         newlines and controls as chips; a defanged link refanged."""
         got = intake.from_mime(source)
-        if (got.kind == "text" or (got.kind == "file" and not got.document)) and not self.isReadOnly():
+        as_text = got.kind == "text" or (got.kind == "file" and not got.document)
+        if as_text and not self.isReadOnly():
             cursor = self.textCursor()
             self._insert(cursor, got.text)
             self.setTextCursor(cursor)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -475,12 +476,8 @@ class DocumentView(QWidget):
         if self.document is not None and text != (self.user_base or ""):
             self.baseChanged.emit(text)
 
-    def changeEvent(self, event: object) -> None:  # type: ignore[override]
+    def changeEvent(self, event: QEvent) -> None:
         """Colours follow a palette change (light/dark)."""
-        super().changeEvent(event)  # type: ignore[arg-type]
-        from PySide6.QtCore import QEvent
-
-        if getattr(event, "type", lambda: None)() == QEvent.Type.PaletteChange and hasattr(
-            self, "model"
-        ):
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "model"):
             self.model.reset_colours()

@@ -38,8 +38,8 @@ from uriinspector.core.analysis import Verdict, analyze
 from uriinspector.core.extract import Extracted, extract
 from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
-from uriinspector.gui.panes.document_view import DocumentView
 from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
+from uriinspector.gui.panes.document_view import DocumentView
 from uriinspector.gui.plain import plain_label, plain_message
 
 if TYPE_CHECKING:

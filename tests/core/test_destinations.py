@@ -92,6 +92,18 @@ def test_safelinks_lookalike_host_is_not_a_carrier() -> None:
     assert chain(uri) == [("https://x.example/", "query-parameter")]
 
 
+def test_backslash_host_trick_is_not_trusted_as_a_wrapper() -> None:
+    # RFC 3986 reads the host after '@'; browsers stop the authority at '\\' and go to
+    # evil.example. Neither the carrier nor the input host may be taken from the RFC split.
+    uri = (
+        "https://evil.example\\@nam12.safelinks.protection.outlook.com/"
+        "?url=https%3A%2F%2Fgood.example%2F&data=x"
+    )
+    d = destinations(uri)
+    assert all(h.via != "safelinks" for h in d.hops)
+    assert d.input_host is None
+
+
 def test_safelinks_corrupt_value_says_so() -> None:
     uri = "https://nam12.safelinks.protection.outlook.com/?url=%E2%28not-a-url&data=x"
     d = destinations(uri)

@@ -10,6 +10,7 @@ reached is said in plain words in ``notes``; nothing raises.
 from __future__ import annotations
 
 from uriinspector.core.destinations.model import Destination, Destinations
+from uriinspector.core.destinations.scan import host_of as scan_host
 from uriinspector.core.destinations.scan import scan_link
 from uriinspector.core.split import SplitReference, split
 
@@ -22,11 +23,8 @@ MAX_WORK_CHARS = 4_000_000
 
 
 def host_of(ref: SplitReference) -> str | None:
-    """The host of a split link, lower-cased without its trailing dot; None if none."""
-    host = ref.host
-    if host is None or not host.text:
-        return None
-    return host.text.lower().rstrip(".") or None
+    """The host of a split link as :func:`scan.host_of` reads it; None if none."""
+    return scan_host(ref) or None
 
 
 def follow(text: str, ref: SplitReference | None = None) -> Destinations:

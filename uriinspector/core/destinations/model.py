@@ -137,8 +137,6 @@ class Destinations:
             for i, name in enumerate(names)
         ]
         text = "This link goes to " + ", which forwards to ".join(labelled) + "."
-        if self.hops and self.hops[-1].host is None:
-            text += f" The last hop is {_short(self.hops[-1].url)}."
         if self.note:
             text += " " + self.note
         return text

@@ -121,9 +121,16 @@ def candidate_params(query: str) -> list[tuple[str, str, int, bool]]:
     return out
 
 
-def _host_of(ref: SplitReference) -> str:
+def host_of(ref: SplitReference) -> str:
+    """The host of a split link, lower-cased without its trailing dot; "" when it has
+    none, or when a backslash in the authority makes browsers read another host than
+    RFC 3986 does (``https://evil.example\\@wrapper.example/``: a browser goes to
+    evil.example), so no carrier is trusted by its host there."""
     host = ref.host
     if host is None or not host.text:
+        return ""
+    authority = ref.authority
+    if authority is not None and "\\" in authority.text:
         return ""
     return host.text.lower().rstrip(".")
 
@@ -142,7 +149,7 @@ class _Reader:
 
     def __init__(self, ref: SplitReference) -> None:
         self.ref = ref
-        self.host = _host_of(ref)
+        self.host = host_of(ref)
         self.carried: list[Carried] = []
         self.claimed: list[Span] = []
         self.notes: list[str] = []

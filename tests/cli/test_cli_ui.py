@@ -219,7 +219,9 @@ def test_analyze_accepts_defanged_input_and_defangs() -> None:
     assert "defanged: hxxps://paypal[.]com@evil[.]example[.]co[.]uk/login" in r
     assert "misleading-userinfo" in r
     assert "registrable domain  example.co.uk" in r
-    assert r.splitlines()[-1] == "verdict: danger (1 danger)"
+    # protocol 1.1: paypal.com in the user name is also a brand-in-subdomain warning
+    assert "brand-in-subdomain" in r
+    assert r.splitlines()[-1] == "verdict: danger (1 danger, 1 warning)"
     lines = r.splitlines()
     assert lines.index("  effective host      evil.example.co.uk") < lines.index(
         "diagnostics: none"

@@ -282,3 +282,35 @@ def test_the_wellknown_lists_ship_with_their_source_and_licence() -> None:
     assert "Copyright 2015 The Chromium Authors" in folder.joinpath("LICENSE.chromium").read_text()
     brands = folder.joinpath("brands.list").read_text("utf-8")
     assert brands.count(" | ") >= 2 * 100  # at least 100 curated brands
+
+
+# ---- scripts resolved through Script_Extensions (UAX #24, UTS #39 §5.1) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("аррӏе", {"CYRILLIC"}),
+        ("аррӏе\u0483", {"CYRILLIC"}),  # COMBINING CYRILLIC TITLO: Inherited, scx Cyrl Perm
+        ("аррӏе\u30fc", set()),  # PROLONGED SOUND MARK: Common, scx Hira Kana
+        ("例え", {"JPAN"}),  # Han + Hiragana resolve to Japanese (augmented sets)
+        ("\u0661\u0662", {"ARABIC", "THAANA"}),  # Arabic-Indic digits: Common, scx Arab Thaa
+        ("12-3", None),
+        ("аpple", set()),
+    ],
+)
+def test_resolved_script_sets(text: str, expected: set[str] | None) -> None:
+    from uriinspector.core.findings.scripts import resolved_scripts
+
+    got = resolved_scripts(text)
+    if expected is None:
+        assert got is None
+    else:
+        assert got is not None and expected <= got and (bool(got) == bool(expected))
+
+
+def test_native_cyrillic_name_needs_a_single_resolved_script() -> None:
+    assert brand_findings("https://аррӏе.ru/") == []
+    assert brand_findings("https://аррӏе\u0483.ru/") == []
+    # a Katakana mark inside makes it no single-script name: the look-alike is reported
+    assert only("https://а\u30fcррӏе.ru/").imitates == "apple.com"

@@ -320,9 +320,16 @@ def test_analyze_answer() -> None:
     findings = a["findings"]
     assert isinstance(findings, list)
     for f in findings:
-        assert set(f) == DIAGNOSTIC_KEYS
+        # protocol 1.1 (additive): a brand look-alike finding names the imitated domain
+        if f["code"] in ("lookalike-domain", "brand-in-subdomain"):
+            assert set(f) == DIAGNOSTIC_KEYS | {"imitates"} and f["imitates"]
+        else:
+            assert set(f) == DIAGNOSTIC_KEYS
         assert f["severity"] in ("danger", "warning", "info")
     assert "misleading-userinfo" in {f["code"] for f in findings}
+    assert {"code": "brand-in-subdomain", "imitates": "paypal.com"}.items() <= next(
+        f for f in findings if f["code"] == "brand-in-subdomain"
+    ).items()
     assert a["effective_host"] == "evil.example.co.uk"
     assert a["registrable_domain"] == "example.co.uk"
     roundtrip(a)

@@ -33,11 +33,10 @@ from uriinspector.core.findings.base import (
 from uriinspector.core.findings.idn import (
     _CYRILLIC_TLDS,
     _GREEK_TLDS,
-    _NEUTRAL,
-    _script,
     latin_lookalikes,
     to_unicode,
 )
+from uriinspector.core.findings.scripts import resolved_scripts
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
@@ -119,9 +118,9 @@ def _read(name: str) -> list[str]:
     return [ln for ln in lines if ln and (ln[0] != "#" or ln.startswith("###"))]
 
 
-
-
-def _build() -> _Index:
+def build_index(exclude: frozenset[str] = frozenset()) -> _Index:
+    """Read the lists and build the index (``exclude``: listed domains to leave out, for
+    the held-out false-alarm measurement in bench/measure_lookalike.py)."""
     listed: set[str] = set()
     tlds: dict[str, str] = {}
     cc_brands: dict[str, str] = {}
@@ -146,6 +145,8 @@ def _build() -> _Index:
                 cc_brands[label] = brand
     top = True
     for line in _read("domains.list"):
+        if line in exclude:
+            continue
         if line == "###END_TOP_BUCKET###":
             top = False
             continue
@@ -160,8 +161,11 @@ def _build() -> _Index:
     for label, name in names.items():
         skeletons.setdefault(skeleton(label), label)
         if name.typo:
-            for key in {label} | {label[:i] + label[i + 1 :] for i in range(len(label))}:
-                deletes.setdefault(key, []).append(label)
+            # the name and its skeleton (icloud reads "idoud"), each with one letter removed
+            for form in {label, skeleton(label)}:
+                for key in {form} | {form[:i] + form[i + 1 :] for i in range(len(form))}:
+                    if label not in deletes.setdefault(key, []):
+                        deletes[key].append(label)
     return _Index(
         frozenset(listed),
         tlds,
@@ -175,12 +179,12 @@ def _build() -> _Index:
 
 
 def index() -> _Index:
-    """The well-known index, built on first use (about 20 ms) and shared after."""
+    """The well-known index, built on first use (about 0.1 s) and shared after."""
     global _index
     if _index is None:
         with _lock:
             if _index is None:
-                _index = _build()
+                _index = build_index()
     return _index
 
 
@@ -195,6 +199,12 @@ _LATIN_NAME = LazyPattern(
 def _name_reading(ch: str) -> str | None:
     m = _LATIN_NAME.match(unicodedata.name(ch, ""))
     return m.group(1).lower() if m else None
+
+
+#: Latin letters whose Unicode names do not say the letter they are read as, but that
+#: phishing kits (and dnstwist) use for one: eng for n, tone six for b, wynn for p,
+#: schwa for a, u bar for u.
+_READS_AS_LATIN = {"ŋ": "n", "ƅ": "b", "ƿ": "p", "ǝ": "a", "ə": "a", "ʉ": "u"}
 
 
 @lru_cache(maxsize=4096)
@@ -213,7 +223,7 @@ def _char_reading(ch: str) -> str | None:
     mapped = latin_lookalikes().get(ch)
     if mapped is not None:
         return mapped
-    named = _name_reading(ch)
+    named = _name_reading(ch) or _READS_AS_LATIN.get(ch)
     if named is not None:
         return named
     from confusable_homoglyphs import confusables
@@ -225,7 +235,7 @@ def _char_reading(ch: str) -> str | None:
             continue
         # the target, then the other members of its UTS #39 class (м → ʍ → ᴍ)
         for other in (target, *(e.get("c", "") for e in data.get(target, ()))):
-            named = _name_reading(other) if len(other) == 1 else None
+            named = (_name_reading(other) or _READS_AS_LATIN.get(other)) if other else None
             if named is not None:
                 return named
     base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
@@ -299,6 +309,8 @@ def _tricks(candidate: str, label: str) -> str:
     for seq, letter in _SEQUENCES:
         if seq in candidate and seq not in label and letter in label:
             parts.append(f"'{seq}' stands for the letter {letter}")
+        elif letter in candidate and seq in label and seq not in candidate:
+            parts.append(f"the letter {letter} stands for '{seq}'")
     plain = skeleton(candidate)
     if "-" in plain and "-" not in label:
         parts.append("a hyphen splits the name")
@@ -353,10 +365,14 @@ def _native_name(label: str, suffix: str) -> bool:
     """A label written wholly in Cyrillic (or Greek) under a top-level domain of that
     script's countries: an ordinary local name (as idn.py and Chromium's IDN policy
     treat it), never taken for a Latin brand (``аррӏе.ru``)."""
-    scripts = {_script(c) for c in label} - _NEUTRAL
+    # scripts resolved through Script_Extensions: "аррӏе" with the Katakana-Hiragana
+    # prolonged sound mark ー is no single-script name (UTS #39 §5.1)
+    scripts = resolved_scripts(label)
+    if not scripts or "LATIN" in scripts:
+        return False
     tld = suffix.rsplit(".", 1)[-1]
-    return (scripts == {"CYRILLIC"} and tld in _CYRILLIC_TLDS) or (
-        scripts == {"GREEK"} and tld in _GREEK_TLDS
+    return ("CYRILLIC" in scripts and tld in _CYRILLIC_TLDS) or (
+        "GREEK" in scripts and tld in _GREEK_TLDS
     )
 
 
@@ -393,7 +409,7 @@ def _match_label(label: str, suffix: str, idx: _Index) -> tuple[_Name, str] | No
             continue
         for key in {text} | {text[:i] + text[i + 1 :] for i in range(len(text))}:
             for cand in idx.deletes.get(key, ()):
-                trick = _edit(text, cand)
+                trick = _edit(text, cand) if text == label else _edit(text, skeleton(cand))
                 if trick is not None:
                     if text != label:
                         trick = f"{_tricks(label, cand)}, and {trick}"
@@ -425,14 +441,18 @@ def _brand_affixes(label: str, idx: _Index) -> list[_Name]:
     for name in idx.hyphenated:
         if label != name and (label.startswith(name + "-") or label.endswith("-" + name)):
             out.append(idx.names[name])
+    names = idx.names
     for cut in range(3, len(label) - 1):
         head, tail = label[:cut], label[cut:]
-        for name, rest in ((head, tail), (tail, head)):
-            found = idx.names.get(name)
-            if found is None or found.brand is None:
-                continue
-            own_suffix = found.domain.partition(".")[2].replace(".", "")
-            if rest in KEYWORDS or (name == head and rest == own_suffix):
+        if tail in KEYWORDS or len(tail) <= 5:  # a word, or maybe the name's own suffix
+            found = names.get(head)
+            if found is not None and found.brand is not None and (
+                tail in KEYWORDS or tail == found.domain.partition(".")[2].replace(".", "")
+            ):
+                out.append(found)
+        if head in KEYWORDS:
+            found = names.get(tail)
+            if found is not None and found.brand is not None:
                 out.append(found)
     return out
 
@@ -463,17 +483,30 @@ def _subdomain_brand(sub: list[str], idx: _Index) -> tuple[str, str] | None:
 
 
 @lru_cache(maxsize=2048)
+def _site(host: str) -> tuple[str | None, bool]:
+    """The host's registrable domain and whether the host is listed or brand-owned."""
+    reg = registrable_domain(host)
+    return reg, reg is not None and exempt(host, reg, index())
+
+
+@lru_cache(maxsize=2048)
 def judge_host(host: str) -> tuple[_Verdict, ...]:
-    """Look-alike verdicts for one host (lowercase Unicode, already decoded)."""
-    idx = index()
+    """Look-alike verdicts for one host (lowercase Unicode, already decoded); cached."""
+    return judge_with(host, index())
+
+
+def judge_with(host: str, idx: _Index) -> tuple[_Verdict, ...]:
+    """Look-alike verdicts for one host against the given index (uncached)."""
     labels = _split_labels(host.rstrip("."))
     if len(labels) < 2 or any(not lab for lab in labels):
         return ()
     name_host = ".".join(labels)
-    reg = registrable_domain(name_host)
-    if reg is None:
-        return ()
-    if exempt(name_host, reg, idx):
+    if idx is index():
+        reg, is_exempt = _site(name_host)
+    else:
+        reg = registrable_domain(name_host)
+        is_exempt = reg is not None and exempt(name_host, reg, idx)
+    if reg is None or is_exempt:
         return ()
     label, _, suffix = reg.partition(".")
     sub = labels[: len(labels) - len(reg.split("."))]
@@ -483,7 +516,7 @@ def judge_host(host: str) -> tuple[_Verdict, ...]:
     ):
         label, suffix, sub = sub[-1], f"{label}.{suffix}", sub[:-1]
     out: list[_Verdict] = []
-    shown = show(name_host)
+    shown = name_host if name_host.isprintable() else show(name_host)
     matched = _match_label(label, suffix, idx)
     if matched is not None:
         name, trick = matched
@@ -570,8 +603,8 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     if out:
         return out
     idx = index()
-    reg = registrable_domain(text.rstrip("."))
-    if reg is not None and exempt(text.rstrip("."), reg, idx):
+    _, is_exempt = _site(".".join(_split_labels(text.rstrip("."))))
+    if is_exempt:
         return out
     for comp, where in ((ref.userinfo, "user name"), (ref.path, "path"), (ref.query, "query")):
         if comp is None or not comp.text or "." not in comp.text:
@@ -584,7 +617,7 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         out.append(Finding(
             BRAND_IN_SUBDOMAIN, "warning", span,
             f"The {where} spells out {spelled}, but the link goes to "
-            f"{show(reg or text)}: the name is there to be trusted at a glance.",
+            f"{show(text)}: the name is there to be trusted at a glance.",
             imitates=spelled,
         ))
         break

@@ -162,3 +162,14 @@ def test_batch_field_errors() -> None:
     assert codes == ["invalid-value", "wrong-type", "invalid-value", "invalid-value",
                      "missing-field", None]
     assert answers[5]["uris"] == []
+
+
+def test_msg_file(tmp_path: Path) -> None:
+    from tests.sources.msgfile import write_msg
+
+    path = tmp_path / "invoice.msg"
+    path.write_bytes(write_msg("Invoice", "Pay https://evil.example/pay",
+                               b'<a href="https://evil.example/pay">paypal.com</a>'))
+    r = cli("extract", "--json", str(path))
+    assert [(row["part"], row["mismatch"]) for row in r.json] == [
+        ("1 text/plain", False), ("2 text/html", True)]

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.sources.builders import PHISH_QR_URL, phishing_mail, qr_png
 from uriinspector.sources import open_path, read_bytes, read_path, sniff, with_verdicts
@@ -39,7 +41,10 @@ def test_read_bytes_of_each_kind() -> None:
     html = read_bytes(HTML, "page.html")
     assert html.kind == "html" and html.source == "page.html" and html.links[0].mismatch
     text = read_bytes("café <http://a.example/x>".encode("cp1252"))
-    assert text.links[0].uri == "http://a.example/x" and text.links[0].span is not None
+    span = text.links[0].span
+    assert text.links[0].uri == "http://a.example/x" and span is not None
+    assert text.text is not None and text.text[span.start : span.end] == "http://a.example/x"
+    assert html.text is not None and html.links[0].span is not None
     assert read_bytes(b"\x89PNG\r\n\x1a\nnope").problems[0].code == "not-an-image"
 
 
@@ -129,3 +134,10 @@ def test_mail_html_and_qr_paths_open_no_socket() -> None:
     assert "http://remote.example/a.png" in [link.uri for link in doc.links]
     assert image.links and page.links
     assert _events == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300), st.sampled_from([None, "x.eml", "x.html", "x.png", "x.msg"]))
+def test_read_bytes_never_raises(data: bytes, name: str | None) -> None:
+    doc = read_bytes(data, name)
+    assert doc.source == name

@@ -7,6 +7,9 @@ import base64
 import time
 from email.message import EmailMessage
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.sources.builders import PHISH_QR_URL, barcode_image, encode, phishing_mail, qr_png
 from uriinspector.sources.mail import MAX_DEPTH, MAX_LINKS, MAX_PART_CHARS, extract_eml
 
@@ -174,3 +177,47 @@ def test_garbage_never_raises() -> None:
                  b"Content-Type: message/rfc822\n\n"):
         doc = extract_eml(data)
         assert doc.kind == "eml"
+
+
+def test_inline_data_image_is_read_for_codes() -> None:
+    # RFC 2397 data: URI holding a PNG: the inline way QR lures travel in HTML mail.
+    import base64 as b64
+
+    png = b64.b64encode(qr_png(PHISH_QR_URL)).decode()
+    msg = EmailMessage()
+    msg.set_content("scan the code")
+    msg.add_alternative(f'<p>Scan: <img src="data:image/png;base64,{png}"></p>', subtype="html")
+    rows = _rows(bytes(msg))
+    assert ("2 text/html data:image (QR)", PHISH_QR_URL, False) in rows
+
+
+_PIECES = st.sampled_from(
+    [
+        "Content-Type: multipart/mixed; boundary=b\n",
+        "Content-Type: message/rfc822\n",
+        "Content-Type: text/html; charset=bogus\n",
+        "Content-Type: image/png\n",
+        "Content-Transfer-Encoding: base64\n",
+        "Content-Transfer-Encoding: quoted-printable\n",
+        "\n",
+        "--b\n",
+        "--b--\n",
+        '<a href="http://x.example/">paypal.com</a>\n',
+        "=E9=\n",
+        "iVBORw0KGgo=\n",
+        "http://y.example/ \udc80\n",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(_PIECES, max_size=30))
+def test_never_raises_on_shuffled_mime(pieces: list[str]) -> None:
+    doc = extract_eml("".join(pieces))
+    assert all(link.part for link in doc.links)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.binary(max_size=400))
+def test_never_raises_on_bytes(data: bytes) -> None:
+    extract_eml(data)

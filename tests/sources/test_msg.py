@@ -1,13 +1,16 @@
-"""Outlook .msg mapping. extract-msg cannot write .msg files and no small public sample
-was reachable offline, so the mapping is tested on objects with extract-msg's interface
-(``body``, ``htmlBody`` bytes, ``attachments`` with ``data``/``mimetype``, an embedded
-message as ``data``), and the real library is driven on bytes that are not a message."""
+"""Outlook .msg files through the real extract-msg. extract-msg cannot write .msg files
+and no small public sample could be fetched offline, so the tests write real ones
+(``msgfile.py`` over a minimal [MS-CFB] writer, ``cfb.py``); the mapping is also driven
+on objects with extract-msg's interface for the cases a file cannot easily show."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from tests.sources.builders import PHISH_QR_URL, qr_png
+from tests.sources.msgfile import write_msg
 from uriinspector.sources.msg import MAX_DEPTH, extract_message, extract_msg_bytes
 
 
@@ -20,7 +23,7 @@ class FakeAttachment:
 @dataclass
 class FakeMessage:
     body: str | None
-    htmlBody: bytes | None  # noqa: N815 (extract-msg's attribute name)
+    htmlBody: bytes | None
     attachments: list[FakeAttachment] = field(default_factory=list)
     subject: str | None = "Invoice"
 
@@ -57,10 +60,10 @@ def test_a_property_that_raises_is_a_problem() -> None:
         body = "ok https://ok.example/"
 
         @property
-        def htmlBody(self) -> bytes:  # noqa: N802
+        def htmlBody(self) -> bytes:
             raise ValueError("stream missing")
 
-        attachments: list[object] = []
+        attachments: tuple[object, ...] = ()
 
     doc = extract_message(Broken())
     assert [link.uri for link in doc.links] == ["https://ok.example/"]
@@ -71,3 +74,52 @@ def test_real_library_on_bytes_that_are_no_message() -> None:
     for data in (b"plain text", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600):
         doc = extract_msg_bytes(data)
         assert doc.links == () and doc.problems[0].code == "unreadable"
+
+
+def test_bytes_go_through_extract_msg_and_the_message_is_closed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The glue around the library: openMsg gets the bytes, the message is closed after."""
+    import extract_msg
+
+    seen: list[object] = []
+
+    class Opened(FakeMessage):
+        def close(self) -> None:
+            seen.append("closed")
+
+    def open_msg(data: object, **kwargs: object) -> Opened:
+        seen.append(data)
+        return Opened("see https://opened.example/", None)
+
+    monkeypatch.setattr(extract_msg, "openMsg", open_msg)
+    doc = extract_msg_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 fake")
+    assert [link.uri for link in doc.links] == ["https://opened.example/"]
+    assert seen == [b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 fake", "closed"]
+
+
+def test_a_real_msg_file_read_by_extract_msg() -> None:
+    data = write_msg(
+        "Invoice overdue",
+        "Pay now: https://evil.example/pay",
+        b'<p><a href="https://evil.example/pay">https://www.paypal.com/</a></p>',
+        [("pay.png", "image/png", qr_png(PHISH_QR_URL)), ("terms.pdf", "application/pdf",
+                                                           b"%PDF-1.4 not really")],
+        embedded=("Earlier", "see https://inner.example/thread", None),
+    )
+    doc = extract_msg_bytes(data)
+    assert doc.problems == ()
+    assert doc.subject == "Invoice overdue"
+    assert [(link.part, link.uri, link.mismatch) for link in doc.links] == [
+        ("1 text/plain", "https://evil.example/pay", False),
+        ("2 text/html", "https://evil.example/pay", True),
+        ("3 image/png (QR)", PHISH_QR_URL, False),
+        ("5 message/rfc822 › 1 text/plain", "https://inner.example/thread", False),
+    ]
+
+
+def test_a_msg_whose_image_is_not_an_image() -> None:
+    doc = extract_msg_bytes(write_msg("x", "ok https://ok.example/", None,
+                                      [("a.png", "image/png", b"no png here")]))
+    assert [link.uri for link in doc.links] == ["https://ok.example/"]
+    assert [(p.code, p.part) for p in doc.problems] == [("not-an-image", "3 image/png")]

@@ -37,8 +37,14 @@ def test_binary_content_is_marked() -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"not an image", b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, b"GIF89a\xff\xff", b"BM" + b"\x00" * 10,
-     b"RIFF\x00\x00\x00\x00WEBPVP8 "],
+    [
+        b"",
+        b"not an image",
+        b"\x89PNG\r\n\x1a\n" + b"\x00" * 40,
+        b"GIF89a\xff\xff",
+        b"BM" + b"\x00" * 10,
+        b"RIFF\x00\x00\x00\x00WEBPVP8 ",
+    ],
 )
 def test_not_an_image_is_a_value(data: bytes) -> None:
     result = read_codes(data)

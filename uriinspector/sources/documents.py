@@ -165,9 +165,11 @@ def read_bytes(
                 data = data.split(b"\n", 1)[1] if b"\n" in data else b""
             doc = extract_eml(data)
         elif kind == "html":
-            doc = extract_html(decode_text(data, html=True), base=base)
+            text = decode_text(data, html=True)
+            doc = replace(extract_html(text, base=base), text=text)
         else:
-            doc = extract_text(decode_text(data))
+            text = decode_text(data)
+            doc = replace(extract_text(text), text=text)
     except Exception as exc:  # every reader answers; this is the last net
         doc = Document(kind, (), (Problem("unreadable", f"{type(exc).__name__}: {exc}"),))
     return replace(doc, source=name)

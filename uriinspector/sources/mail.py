@@ -18,8 +18,8 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
-import re
 import email
+import re
 from email import policy
 from email.message import EmailMessage, Message
 from typing import Final
@@ -27,7 +27,7 @@ from typing import Final
 from uriinspector.core.extract import extract
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.model import Document, Link, Problem
-from uriinspector.sources.qr import QrError, image_format, read_codes
+from uriinspector.sources.qr import QrError, data_uri_image, image_format, read_codes
 
 #: Attached mails followed inside one another (the outer mail is depth 0).
 MAX_DEPTH: Final = 8
@@ -250,6 +250,11 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
     if ctype == "text/html":
         doc = extract_html(text, part=label, max_links=max(0, MAX_LINKS - len(st.links)))
         st.add([link.in_part(label) for link in doc.links])
+        if st.read_qr:
+            for link in doc.links:
+                image = data_uri_image(link.uri) if link.kind == "src" else None
+                if image is not None:
+                    _qr_links(image, label + " data:image", st)
         for p in doc.problems:
             st.problem(p.code, p.message, label)
     elif maintype == "text":

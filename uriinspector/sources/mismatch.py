@@ -21,8 +21,12 @@ from uriinspector.core.whatwg import read_whatwg
 
 # A bare domain name in running text: two or more dot-separated labels of letters,
 # digits and hyphens (any script: IDN display forms), not glued to a word or a path.
+# Label separators: "." and the ideographic and fullwidth full stops browsers map to it
+# (UTS #46 §2.3, through the URL Standard's host parser).
+_DOT: Final = "[.\u3002\uff0e\uff61]"
 _DOMAIN: Final = re.compile(
-    r"(?<![\w.@/\-])((?:[^\W_](?:[\w\-]{0,61}[^\W_])?\.)+[^\W\d_]{2,63})(?![\w\-]|\.\w)"
+    r"(?<![\w.@/\-])((?:[^\W_](?:[\w\-]{0,61}[^\W_])?" + _DOT + r")+[^\W\d_]{2,63})"
+    r"(?![\w\-]|" + _DOT + r"\w)"
 )
 _EMAIL_DOMAIN: Final = re.compile(r"[\w.+\-]+@((?:[^\W_](?:[\w\-]{0,61}[^\W_])?\.)+[^\W\d_]{2,63})")
 
@@ -56,6 +60,8 @@ def domain_of_host(name: str) -> str | None:
 
 def shown_domains(display: str) -> tuple[str, ...]:
     """The registrable domains the visible text shows, in order, without repeats."""
+    if not any(dot in display for dot in ".\u3002\uff0e\uff61"):
+        return ()  # no dotted name, no URL with a host: most anchor texts ("Read more")
     found: list[str] = []
     covered: list[tuple[int, int]] = []
     for e in extract(display)[:_MAX_SHOWN]:
@@ -73,7 +79,7 @@ def shown_domains(display: str) -> tuple[str, ...]:
             break
         if any(s <= m.start() < e for s, e in covered):
             continue
-        name = m.group(1)
+        name = re.sub(_DOT, ".", m.group(1))
         labels = name.split(".")
         if len(labels) == 2 and labels[1].lower() in _FILE_LIKE:
             continue

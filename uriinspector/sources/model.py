@@ -8,7 +8,7 @@ same values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from uriinspector.core.spans import Span
@@ -91,6 +91,8 @@ class Document:
 
     ``source`` names the file; ``index`` is the message's 1-based position in a mailbox
     (None for a single document); ``subject`` the mail's subject when it has one.
+    ``text`` is the decoded text the links' spans index into (HTML and text files read
+    from bytes), so a source view can select them; None for mails and images.
     """
 
     kind: DocumentKind
@@ -99,3 +101,4 @@ class Document:
     source: str | None = None
     index: int | None = None
     subject: str | None = None
+    text: str | None = field(default=None, repr=False, compare=False)

@@ -6,7 +6,8 @@ HTML body ``2 text/html``, attachments are numbered from 3 (an image attachment 
 for QR codes, an embedded message's parts are named after ``›``), so the window and the
 CLI show ``.eml`` and ``.msg`` alike. :func:`extract_message` takes any object with
 extract-msg's interface (``body``, ``htmlBody``, ``attachments`` with ``data`` and
-``mimetype``), which is how it is tested: extract-msg cannot write ``.msg`` files.
+``mimetype``). extract-msg cannot write ``.msg`` files: the tests write real ones with a
+small compound-file writer (``tests/sources/cfb.py``, ``msgfile.py``).
 """
 
 from __future__ import annotations

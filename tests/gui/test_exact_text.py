@@ -23,6 +23,7 @@ from PySide6.QtGui import QGuiApplication, QTextCursor
 from pytestqt.qtbot import QtBot
 
 from uriinspector.gui import MainWindow
+from uriinspector.gui.panes._common import CODE_ROLE
 from uriinspector.gui.uri_field import OBJECT_REPLACEMENT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,6 +53,14 @@ class _Bytes(QMimeData):
 
     def retrieveData(self, mimetype: str, preferred: object) -> object:
         return QByteArray(self._raw) if mimetype == self._fmt else None
+
+
+@pytest.fixture(autouse=True)
+def _clipboard_freed_while_python_lives(qapp: object) -> Iterator[None]:
+    """Mime data made in Python and left on the clipboard would be deleted by Qt after
+    the interpreter is gone (a fatal error at exit): take it back after each test."""
+    yield
+    QGuiApplication.clipboard().clear()
 
 
 @pytest.fixture
@@ -194,3 +203,30 @@ print(json.dumps(out))
 def test_the_chip_says_lone_surrogate(window: MainWindow) -> None:
     window.set_uri("http://a/\ud800")
     assert "U+D800 lone surrogate" in window.uriField.describe(9)
+
+
+def test_history_rows_hand_back_the_exact_uri(qtbot: QtBot) -> None:
+    """A history row keeps its URI in Python, not in an item role (a QString)."""
+    from uriinspector.gui.panes.history import HistoryPane
+    from uriinspector.gui.settings import HistoryEntry
+
+    pane = HistoryPane()
+    qtbot.addWidget(pane)
+    text = "http://a.example/\ud800\udc00"
+    pane.show_history([HistoryEntry(text, 1_700_000_000.0), HistoryEntry("http://b/", 1.0)])
+    assert pane.shown_uris() == [text, "http://b/"]
+    assert pane.select_uri(text) and pane.current_uri() == text
+    with qtbot.waitSignal(pane.inspectRequested) as blocker:
+        pane.historyView.itemActivated.emit(pane.historyView.currentItem(), 1)
+    assert blocker.args == [text]
+
+
+def test_findings_inspect_the_exact_nested_url(window: MainWindow) -> None:
+    window.set_uri("http://a.example/?u=http://b.example/\ud800x")
+    pane = window.pane("findings")
+    window.flush_panes()
+    view = pane.view
+    row = next(i for i in range(view.count()) if view.item(i).data(CODE_ROLE) == "embedded-url")
+    view.setCurrentRow(row)
+    pane.inspect_button.click()
+    _check(window, "http://b.example/\ud800x")

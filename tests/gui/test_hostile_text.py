@@ -356,9 +356,6 @@ def test_no_sink_reads_the_input_as_markup(
         QToolTip.hideText()
         QApplication.processEvents()
     assert problems.checked > 0, "the walk found no input-derived text at all"
-    if os.environ.get("SG_DUMP"):
-        with open(os.environ["SG_DUMP"], "a") as fh:
-            fh.write("\n".join(problems.found) + "\n")
     assert problems.found == []
     assert probes.python == []
     assert [n for n in probes.native() if "PROBE" in n] == []

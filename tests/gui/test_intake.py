@@ -12,6 +12,8 @@ here with ``setData("text/uri-list", ...)`` is already rewritten by Qt through
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from PySide6.QtCore import QByteArray, QMimeData, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QImage
@@ -60,6 +62,14 @@ def _uri_list(uri: str) -> OfferedMime:
 
 def _expected(offered: str) -> str:
     return intake.refang_pasted(offered)[0]
+
+
+@pytest.fixture(autouse=True)
+def _clipboard_freed_while_python_lives(qapp: object) -> Iterator[None]:
+    """Mime data made in Python and left on the clipboard would be deleted by Qt after
+    the interpreter is gone (a fatal error at exit): take it back after each test."""
+    yield
+    QGuiApplication.clipboard().clear()
 
 
 @pytest.fixture
@@ -222,3 +232,35 @@ def test_a_dropped_file_of_another_kind_inspects_its_link_and_says_so(
              QPointF(60, 300))
     assert window.uri() == "file:///tmp/a%20b.pdf"
     assert "is not a mail, page" in window.statusBar().currentMessage()
+
+
+def test_the_extract_box_takes_every_dropped_link_exactly(window: MainWindow) -> None:
+    box = window.pane("extract").textBox
+    box.insertFromMimeData(OfferedMime({"text/uri-list": b"# x\r\nhttp://0177.0.0.01/\r\njavascript:%61lert(1)\r\n"}))
+    assert box.toPlainText() == "http://0177.0.0.01/\njavascript:%61lert(1)"
+
+
+@pytest.mark.parametrize("offered", DROPPED.values(), ids=DROPPED.keys())
+def test_one_line_inputs_take_pastes_and_drops_exactly(
+    window: MainWindow, qtbot: QtBot, offered: str
+) -> None:
+    """The Resolution pane's reference and the ladder's second URI (IntakeLineEdit)."""
+    reference = window.pane("resolution").referenceField
+    reference.clear()
+    QGuiApplication.clipboard().setMimeData(_uri_list(offered))
+    reference.setFocus()
+    qtbot.keyClick(reference, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert reference.text() == offered  # never refanged: it is a reference being studied
+    compare = window.pane("ladder").compareField
+    compare.clear()
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    data = _uri_list(offered)
+    compare.dropEvent(QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, data, buttons, mods))
+    assert compare.text() == offered
+
+
+def test_a_link_list_inspects_the_first_and_says_how_many(window: MainWindow) -> None:
+    data = OfferedMime({"text/uri-list": b"http://0177.0.0.01/\r\nhttp://b.example/\r\n"})
+    _drop_on(window, data, QPointF(60, 300))
+    assert window.uri() == "http://0177.0.0.01/"
+    assert "2 links were offered" in window.statusBar().currentMessage()

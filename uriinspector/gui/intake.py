@@ -20,6 +20,9 @@ what the offered content is and hands over the EXACT text the other program offe
   (``uriinspector.sources``); an image's bytes are read for QR codes; any other file
   has its ``file:`` link inspected. *File ▸ Open…* enters through :func:`from_path`.
 
+One-line inputs (the Resolution pane's base and reference, the ladder's second URI,
+the Components editor) are :class:`IntakeLineEdit`: their pastes and drops pass here too.
+
 Extending it: a new source is one more branch here that returns an :class:`Intake`;
 the window acts on ``kind`` and ``document``.
 """
@@ -31,12 +34,23 @@ from dataclasses import dataclass
 from typing import Literal
 
 from PySide6.QtCore import QMimeData
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import QLineEdit
 
 __all__ = [
     "DOCUMENT_EXTENSIONS",
     "OPEN_FILTER",
     "REFANG_LIMIT",
     "Intake",
+    "IntakeLineEdit",
     "accepts",
     "decode_uri_list",
     "from_argument",
@@ -202,7 +216,7 @@ def _image(data: QMimeData) -> Intake | None:
             out = QByteArray()
             buffer = QBuffer(out)
             buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-            image.save(buffer, "PNG")
+            image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stub wants bytes; PySide takes str
             buffer.close()
             return Intake("image", data=bytes(out.data()), name="image/png")
     return None
@@ -220,11 +234,14 @@ def _file_path(uri: str) -> str | None:
     return unquote(parts.path, errors="surrogateescape")
 
 
-def from_mime(data: QMimeData | None, *, refang: bool = True) -> Intake:
+def from_mime(
+    data: QMimeData | None, *, refang: bool = True, all_links: bool = False
+) -> Intake:
     """What a paste or a drop offers, as exact text (or a file, or an image).
 
     Order: ``text/plain`` exactly as offered; else a ``text/uri-list`` decoded from
-    its bytes (its first link; a ``file:`` link is a dropped file); else an image.
+    its bytes (its first link, or with ``all_links`` every link one per line; a
+    ``file:`` link is a dropped file); else an image.
     """
     if data is None:
         return Intake("empty")
@@ -233,6 +250,8 @@ def from_mime(data: QMimeData | None, *, refang: bool = True) -> Intake:
         return from_text(plain[0], plain[1], refang=refang)
     if _URI_LIST in data.formats():
         uris = decode_uri_list(bytes(data.data(_URI_LIST).data()))
+        if uris and all_links:
+            return from_text("\n".join(uris), _URI_LIST, refang=refang)
         if uris:
             path = _file_path(uris[0])
             if path is not None:
@@ -253,3 +272,58 @@ def accepts(data: QMimeData | None) -> bool:
         f.split(";")[0].strip().lower() in (_PLAIN, _URI_LIST) or f.lower().startswith("image/")
         for f in data.formats()
     )
+
+
+class IntakeLineEdit(QLineEdit):
+    """A one-line input whose pastes and drops pass intake (the exact text offered).
+
+    ``QLineEdit`` pastes and drops through ``QMimeData.text()``, which falls back to a
+    link list through ``QUrl``; here Ctrl+V, the context menu's Paste and a drop take
+    :func:`from_mime` instead (first line only: the field is one line).
+    """
+
+    def _take(self, data: QMimeData | None) -> bool:
+        got = from_mime(data, refang=False)
+        if got.kind not in ("text", "file") or self.isReadOnly():
+            return False
+        self.insert(got.text.split("\n", 1)[0].rstrip("\r"))
+        return True
+
+    def _paste(self) -> None:
+        self._take(QGuiApplication.clipboard().mimeData())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Ctrl+V (the platform's Paste keys) goes through intake."""
+        if event.matches(QKeySequence.StandardKey.Paste):
+            self._paste()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The standard menu, its Paste action going through intake."""
+        menu = self.createStandardContextMenu()
+        for action in menu.actions():
+            if action.objectName() == "edit-paste":
+                action.triggered.disconnect()
+                action.triggered.connect(self._paste)
+        menu.exec(event.globalPos())
+        menu.deleteLater()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept what intake can take."""
+        if not self.isReadOnly() and accepts(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        """Follow the drop position with the cursor."""
+        if not self.isReadOnly() and accepts(event.mimeData()):
+            self.setCursorPosition(self.cursorPositionAt(event.position().toPoint()))
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Insert the dropped text at the drop position."""
+        self.setCursorPosition(self.cursorPositionAt(event.position().toPoint()))
+        if self._take(event.mimeData()):
+            event.acceptProposedAction()
+            self.setFocus()

@@ -705,7 +705,7 @@ class MainWindow(QMainWindow):
                        "text file or image (use File ▸ Open… to read it anyway); its file: "
                        "link is inspected.")
         elif got.more:
-            message = f"The drop held {got.more + 1} links; the first is inspected."
+            message = f"{got.more + 1} links were offered; the first is inspected."
         else:
             return
         self.statusBar().showMessage(message, 15000)

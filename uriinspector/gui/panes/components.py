@@ -82,6 +82,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector.core.compose import Component, replace_component
+from uriinspector.gui.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     EMPTY_TEXT,
@@ -261,7 +262,7 @@ class _EditDelegate(QStyledItemDelegate):
         node = self._pane._node_at_index(index)
         if node is None or node.row.edit is None or index.column() not in (COL_RAW, COL_DECODED):
             return None
-        editor = QLineEdit(parent)
+        editor = IntakeLineEdit(parent)  # pastes/drops: exact text (gui/intake.py)
         editor.setObjectName("componentEditor")
         editor.setFont(self._pane._mono)
         return editor

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from uriinspector.core.analysis import Verdict, analyze
 from uriinspector.core.extract import Extracted, extract
-from uriinspector.gui import resources
+from uriinspector.gui import intake, resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
 from uriinspector.gui.panes.document_view import DocumentView
@@ -67,6 +67,22 @@ def row_text(e: Extracted, verdict: Verdict | None) -> str:
     """A row of the list: the verdict word, then the URI (or the guess, labelled)."""
     word = VERDICT_WORDS[verdict.level] if verdict is not None else "… analysing"
     return f"{word} — {visible_text(e.label, 300)}"
+
+
+class IntakeTextBox(QPlainTextEdit):
+    """The text to extract from: pastes and drops pass ``gui/intake.py`` (the exact
+    text offered; a dropped link list whole, one link per line, never through QUrl)."""
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        """Insert what intake hands over (text, or a file's link); nothing for images."""
+        got = intake.from_mime(source, refang=False, all_links=True)
+        if got.kind in ("text", "file"):
+            self.textCursor().insertText(got.text)
+            self.ensureCursorVisible()
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        """Accept what intake can take."""
+        return intake.accepts(source)
 
 
 class ExtractPane(QWidget):
@@ -100,7 +116,7 @@ class ExtractPane(QWidget):
         self.documentView.baseChanged.connect(self.baseChanged)
         self.documentView.closed.connect(lambda: self.show_document_page(False))
         outer.addWidget(self.documentView, 1)
-        self.textBox = QPlainTextEdit(self)
+        self.textBox = IntakeTextBox(self)
         name_widget(self.textBox, "extractText", "Text to extract URIs from")
         self.textBox.setPlaceholderText(
             "Paste a whole mail or document here, then press Extract."

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from uriinspector.core.findings.base import Finding
 
 EMBEDDED_URL = "embedded-url"
-#: Role holding the nested URL of an ``embedded-url`` row.
+#: Role holding the row number of an ``embedded-url`` row (its nested URL: ``_rows``).
 NESTED_ROLE = Qt.ItemDataRole.UserRole + 3
 #: Role holding ``"finding"`` or ``"diagnostic"``.
 KIND_ROLE = Qt.ItemDataRole.UserRole + 4
@@ -152,7 +152,7 @@ class FindingsPane(QWidget):
             clear_list(self.view)
             bold = QFont(self.view.font())
             bold.setBold(True)
-            for row in rows:
+            for number, row in enumerate(rows):
                 icon = (
                     self._finding_icon(row.severity)
                     if row.kind == "finding"
@@ -164,7 +164,7 @@ class FindingsPane(QWidget):
                 item.setData(KIND_ROLE, row.kind)
                 set_cell(item, tooltip=row.tooltip)
                 if row.nested is not None:
-                    item.setData(NESTED_ROLE, row.nested)
+                    item.setData(NESTED_ROLE, number)  # the exact str stays in self._rows
                 if row.kind == "finding" and row.severity == "danger":
                     set_cell(item, font=bold)
                 self.view.addItem(item)
@@ -312,19 +312,28 @@ class FindingsPane(QWidget):
 
     def _update_button(self) -> None:
         item = self.view.currentItem()
-        self.inspect_button.setEnabled(item is not None and item.data(NESTED_ROLE) is not None)
+        self.inspect_button.setEnabled(bool(self._nested_of(item)))
+
+    def _nested_of(self, item: QListWidgetItem | None) -> str | None:
+        """A row's nested URL, exactly (a str stored in an item role would become a
+        QString, which drops lone surrogates: the row keeps its number instead)."""
+        number = None if item is None else item.data(NESTED_ROLE)
+        rows = self._rows or ()
+        if isinstance(number, int) and 0 <= number < len(rows):
+            return rows[number].nested
+        return None
 
     def _on_inspect_clicked(self) -> None:
-        item = self.view.currentItem()
-        if item is not None and item.data(NESTED_ROLE):
-            self.inspectRequested.emit(str(item.data(NESTED_ROLE)))
+        url = self._nested_of(self.view.currentItem())
+        if url:
+            self.inspectRequested.emit(url)
 
     def _on_view_context_menu(self, pos: QPoint) -> None:
         item = self.view.itemAt(pos)
-        if item is None or not item.data(NESTED_ROLE):
+        url = self._nested_of(item)
+        if not url:
             return
         menu = QMenu(self)
         action = menu.addAction("Inspect this URL")
-        url = str(item.data(NESTED_ROLE))
         action.triggered.connect(lambda: self.inspectRequested.emit(url))
         menu.exec(self.view.viewport().mapToGlobal(pos))

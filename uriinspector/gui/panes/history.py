@@ -30,6 +30,8 @@ from uriinspector.gui.panes._common import name_widget, plain_tooltip
 from uriinspector.gui.settings import HistoryEntry, matches
 from uriinspector.gui.uri_field import visible_text
 
+#: A row's index into the entries shown: the exact URI stays in Python (a str stored in
+#: an item role becomes a QString, which drops lone surrogates).
 URI_ROLE = Qt.ItemDataRole.UserRole
 DISPLAY = Qt.ItemDataRole.DisplayRole
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
@@ -71,6 +73,7 @@ class HistoryPane(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._entries: tuple[HistoryEntry, ...] = ()
+        self._shown: list[HistoryEntry] = []
         self._keep = True
         self.searchField = QLineEdit(self)
         name_widget(self.searchField, "historySearch", "Search history")
@@ -136,7 +139,14 @@ class HistoryPane(QWidget):
 
     def shown_uris(self) -> list[str]:
         """The URIs listed now, top to bottom (what the search lets through)."""
-        return [str(item.data(COL_URI, URI_ROLE)) for item in self._items()]
+        return [uri for item in self._items() if (uri := self._uri_of(item)) is not None]
+
+    def _uri_of(self, item: QTreeWidgetItem | None) -> str | None:
+        """The exact URI of a row."""
+        index = None if item is None else item.data(COL_URI, URI_ROLE)
+        if isinstance(index, int) and 0 <= index < len(self._shown):
+            return self._shown[index].uri
+        return None
 
     def _items(self) -> list[QTreeWidgetItem]:
         view = self.historyView
@@ -145,13 +155,12 @@ class HistoryPane(QWidget):
 
     def current_uri(self) -> str | None:
         """The selected entry's URI."""
-        item = self.historyView.currentItem()
-        return None if item is None else str(item.data(COL_URI, URI_ROLE))
+        return self._uri_of(self.historyView.currentItem())
 
     def select_uri(self, uri: str) -> bool:
         """Make ``uri``'s row current; False when it is not listed."""
         for item in self._items():
-            if item.data(COL_URI, URI_ROLE) == uri:
+            if self._uri_of(item) == uri:
                 self.historyView.setCurrentItem(item)
                 return True
         return False
@@ -165,8 +174,9 @@ class HistoryPane(QWidget):
         )
         view = self.historyView
         view.clear()
+        self._shown = shown
         now = time.time()
-        for e in shown:
+        for row, e in enumerate(shown):
             item = QTreeWidgetItem(view)
             # setData, not setText/setToolTip: PySide6 6.11 on 3.11 leaks a None per call.
             item.setData(COL_PIN, DISPLAY, PIN_MARK if e.pinned else "")
@@ -175,7 +185,7 @@ class HistoryPane(QWidget):
             item.setData(COL_WHEN, DISPLAY, when_text(e.time, now))
             stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(e.time))
             item.setData(COL_WHEN, TOOLTIP, stamp)
-            item.setData(COL_URI, URI_ROLE, e.uri)
+            item.setData(COL_URI, URI_ROLE, row)
             if e.pinned:
                 for col in (COL_PIN, COL_URI, COL_WHEN):
                     item.setData(col, Qt.ItemDataRole.FontRole, self._bold)
@@ -202,7 +212,9 @@ class HistoryPane(QWidget):
         self.pinButton.setText("Unpin" if entry is not None and entry.pinned else "Pin")
 
     def _on_item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
-        self.inspectRequested.emit(str(item.data(COL_URI, URI_ROLE)))
+        uri = self._uri_of(item)
+        if uri is not None:
+            self.inspectRequested.emit(uri)
 
     def _on_pin_clicked(self) -> None:
         entry = self._current_entry()

@@ -17,13 +17,13 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from uriinspector.gui.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     HTML_ROLE,
@@ -142,7 +142,7 @@ class LadderPane(QWidget):
         self.view.setColumnHidden(COL_COMPARE, True)
         # Row heights follow the value column's width (the delegate wraps long URIs).
         header.sectionResized.connect(self._on_header_section_resized)
-        self.compareField = QLineEdit(self)
+        self.compareField = IntakeLineEdit(self)  # pastes/drops: exact text (gui/intake.py)
         name_widget(self.compareField, "compareField", "Compare with")
         self.compareField.setFont(self._mono)
         self.compareField.setPlaceholderText("a second URI to compare, e.g. http://A/%62")

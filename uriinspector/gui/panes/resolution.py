@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector.core.editions import EDITION_TITLES
+from uriinspector.gui.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
@@ -105,9 +106,9 @@ class ResolutionPane(QWidget):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._mono = mono
 
-        self.baseField = QLineEdit(DEFAULT_BASE, self)
+        self.baseField = IntakeLineEdit(DEFAULT_BASE, self)  # pastes/drops: exact text
         name_widget(self.baseField, "baseField", "Base URI")
-        self.referenceField = QLineEdit(self)
+        self.referenceField = IntakeLineEdit(self)
         name_widget(self.referenceField, "referenceField", "Reference")
         self.referenceField.setPlaceholderText("a relative reference, e.g. ../g?y#s")
         self.targetField = QLineEdit(self)

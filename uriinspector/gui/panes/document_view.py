@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QIcon
+from PySide6.QtGui import QColor, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -53,7 +53,7 @@ CELL_LIMIT = 300
 
 VERDICT_WORDS = {"danger": "danger", "caution": "caution", "nothing-notable": "nothing notable"}
 _ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
-MISMATCH_WORDS = "⚠ MISMATCH"
+MISMATCH_WORDS = "⚠ shows"
 BROWSER_WORDS = "≠ browsers differ"
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -78,7 +78,7 @@ def note_of(link: Link) -> str:
     if link.mismatch:
         shown = link.shown_domain or (link.display or "")
         goes = link.target_domain or link.uri
-        notes.append(f"{MISMATCH_WORDS}: shows {shown}, goes to {goes}")
+        notes.append(f"{MISMATCH_WORDS} {shown}, goes to {goes}")
     if link.browser_uri is not None:
         notes.append(f"{BROWSER_WORDS}: a browser goes to {link.browser_uri}")
     if link.kind == "qr":
@@ -168,7 +168,7 @@ class LinksModel(QAbstractTableModel):
         if column == COL_VERDICT:
             level = self.levels[row]
             word = VERDICT_WORDS.get(level, level) if level else "…"
-            return f"{word} ⚠ mismatch" if link.mismatch else word
+            return f"{word}: mismatch" if link.mismatch else word
         if column == COL_LINK:
             return visible_text(link.uri, CELL_LIMIT)
         if column == COL_SHOWN:
@@ -313,9 +313,7 @@ class DocumentView(QWidget):
         header = self.view.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in ((COL_VERDICT, 170), (COL_LINK, 260), (COL_SHOWN, 150),
-                              (COL_WHERE, 120)):
-            self.view.setColumnWidth(column, width)
+        self._fitted_width = 0
         self.view.selectionModel().currentRowChanged.connect(self._on_current_row_changed)
         self.view.doubleClicked.connect(self._on_double_clicked)
         layout.addWidget(self.view, 1)
@@ -344,9 +342,28 @@ class DocumentView(QWidget):
         if base is not None and self.baseField.text() != base:
             self.baseField.setText(base)
         self.model.set_links(doc.links)
+        self.fit_columns()
         self.resolveButton.setEnabled(False)
         self._show_problems(doc)
         self._update_status()
+
+    #: Each column's share of the table's width (the note takes what is left): measured
+    #: from the cells, ResizeToContents would read every row of a 100,000-link page.
+    SHARES = ((COL_VERDICT, 0.17), (COL_LINK, 0.27), (COL_SHOWN, 0.14), (COL_WHERE, 0.13))
+
+    def fit_columns(self) -> None:
+        """Give the columns their share of the table's width (the note the rest)."""
+        width = self.view.viewport().width()
+        if width <= 0 or width == self._fitted_width:
+            return
+        self._fitted_width = width
+        for column, share in self.SHARES:
+            self.view.setColumnWidth(column, max(60, int(width * share)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Columns follow the pane's width."""
+        super().resizeEvent(event)
+        self.fit_columns()
 
     def set_levels(self, start: int, levels: tuple[str, ...]) -> None:
         """Verdicts arrived for the rows from ``start`` on."""

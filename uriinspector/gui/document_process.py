@@ -71,6 +71,37 @@ def read_job(job: Job) -> Document:
 
 
 
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the Extract tab's status line counts, counted off the GUI thread (a pass
+    over 100,000 links takes ~50 ms): links (``<base href>`` aside), MIME parts,
+    mismatches, browser differences, and the base the page's links resolved against
+    (its ``<base href>`` resolved, else the page URL)."""
+
+    links: int
+    parts: int
+    mismatches: int
+    differ: int
+    base: str | None
+
+
+def summarize(doc: Document, base: str | None) -> Summary:
+    """The :class:`Summary` of ``doc`` read against page URL ``base``."""
+    links = [link for link in doc.links if link.kind != "base"]
+    page_base = base
+    if doc.kind == "html":
+        first = next((link for link in doc.links if link.kind == "base"), None)
+        if first is not None and ":" in first.uri and first.uri.split(":", 1)[0].isalnum():
+            page_base = first.uri
+    return Summary(
+        len(links),
+        len({link.part for link in links if link.part}),
+        sum(1 for link in links if link.mismatch),
+        sum(1 for link in links if link.browser_uri is not None),
+        page_base,
+    )
+
+
 #: Links judged per batch before their verdicts are written.
 VERDICT_BATCH = 1024
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from uriinspector.gui.controller import _GC_PAUSE
-from uriinspector.gui.document_process import Job, read_job
+from uriinspector.gui.document_process import Job, Summary, read_job, summarize
 from uriinspector.gui.plain import visible_text
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
 class _Signals(QObject):
     """Carries a worker's results to the GUI thread (queued connections)."""
 
-    read = Signal(int, object, float)  # generation, Document, seconds
+    read = Signal(int, object, float)  # generation, (Document, Summary), seconds
     verdicts = Signal(int, int, object)  # generation, first index, tuple of levels
     done = Signal(int)
 
@@ -231,7 +231,9 @@ class _Worker(QRunnable):
                         self._child.kill()
                         return
                     if event[0] == "document":
-                        self._signals.read.emit(gen, event[1], time.perf_counter() - started)
+                        summary = summarize(event[1], self._job.base)
+                        self._signals.read.emit(gen, (event[1], summary),
+                                                time.perf_counter() - started)
                     else:
                         self._signals.verdicts.emit(gen, event[1], event[2])
         finally:
@@ -266,6 +268,8 @@ class DocumentReader(QObject):
         self._child = _Child()
         self.job: Job | None = None
         self.document: Document | None = None
+        #: the current document's counts, made on the worker
+        self.summary: Summary | None = None
         self.levels: list[str | None] = []
 
     @property
@@ -300,9 +304,10 @@ class DocumentReader(QObject):
             self.read(replace(self.job, base=base or None))
 
     @Slot(int, object, float)
-    def _on_read(self, generation: int, doc: Document, seconds: float) -> None:
+    def _on_read(self, generation: int, read: tuple[Document, Summary], seconds: float) -> None:
         if generation != self._generation or self.job is None:
             return
+        doc, self.summary = read
         self.document = doc
         self.levels = [None] * len(doc.links)
         self.documentRead.emit(self.job, doc, seconds)
@@ -414,7 +419,7 @@ class DocumentIntake(QObject):
     @Slot(object, object, float)
     def _on_read(self, job: Job, doc: Document, _seconds: float) -> None:
         view = self.pane().documentView
-        view.show_document(job.name, doc, job.base)
+        view.show_document(job.name, doc, job.base, self.reader.summary)
         if doc.kind == "image":
             first = next((link for link in doc.links), None)
             if first is not None:

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector.gui import resources
+from uriinspector.gui.document_process import Summary, summarize
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
@@ -57,19 +58,6 @@ MISMATCH_WORDS = "⚠ shows"
 BROWSER_WORDS = "≠ browsers differ"
 
 _Index = QModelIndex | QPersistentModelIndex
-
-
-def link_base(doc: Document, base: str | None) -> str | None:
-    """The base a page's relative links were resolved against: its ``<base href>``
-    (resolved against the page URL, as ``sources.html`` does), else the page URL."""
-    if doc.kind != "html":
-        return base
-    for link in doc.links:
-        if link.kind == "base":
-            if ":" in link.uri and link.uri.split(":", 1)[0].isalnum():
-                return link.uri
-            break
-    return base
 
 
 def note_of(link: Link) -> str:
@@ -235,8 +223,7 @@ class DocumentView(QWidget):
         self.base: str | None = None
         #: the page URL the user set (``base`` is what the links were resolved against)
         self.user_base: str | None = None
-        self._counted: Document | None = None
-        self._count_cache = (0, 0, 0, 0)
+        self._summary: Summary | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
 
@@ -329,11 +316,15 @@ class DocumentView(QWidget):
         self.status.setText(f"Reading {visible_text(name, 80)}…")
         self.busy.show()
 
-    def show_document(self, name: str, doc: Document, base: str | None = None) -> None:
+    def show_document(self, name: str, doc: Document, base: str | None = None,
+                      summary: Summary | None = None) -> None:
         """List ``doc``'s links (verdicts follow through :meth:`set_levels`)."""
         self.name = name
         self.document = doc
-        self.base = link_base(doc, base)
+        if summary is None:  # counted here when not counted on the worker
+            summary = summarize(doc, base)
+        self._summary = summary
+        self.base = summary.base
         self.user_base = base
         page = doc.kind == "html"
         self.baseLabel.setVisible(page)
@@ -397,7 +388,7 @@ class DocumentView(QWidget):
             return ""
         what = {"eml": "mail", "msg": "Outlook message", "html": "page", "image": "image",
                 "text": "text"}.get(doc.kind, "document")
-        n, parts, mismatches, differ = self._counts(doc)
+        n, parts, mismatches, differ = self._counts()
         name = visible_text(self.name, 60)
         if doc.kind == "image" and n == 0:
             bad = next((p for p in doc.problems if p.code in ("not-an-image", "too-large",
@@ -423,19 +414,10 @@ class DocumentView(QWidget):
             text += f" · base {visible_text(self.base, 80)}"
         return text
 
-    def _counts(self, doc: Document) -> tuple[int, int, int, int]:
-        """Links (``<base href>`` aside), parts, mismatches, browser differences: counted
-        once per document (the status line is redrawn on every batch of verdicts)."""
-        if self._counted is not doc:
-            links = [link for link in doc.links if link.kind != "base"]
-            self._count_cache = (
-                len(links),
-                len({link.part for link in links if link.part}),
-                sum(1 for link in links if link.mismatch),
-                sum(1 for link in links if link.browser_uri is not None),
-            )
-            self._counted = doc
-        return self._count_cache
+    def _counts(self) -> tuple[int, int, int, int]:
+        """Links, parts, mismatches, browser differences (counted once per document)."""
+        c = self._summary
+        return (0, 0, 0, 0) if c is None else (c.links, c.parts, c.mismatches, c.differ)
 
     def _update_status(self) -> None:
         self.status.setText(self.summary())

@@ -449,3 +449,19 @@ def test_the_reader_process_has_no_qt_and_refuses_the_network() -> None:
     assert out.returncode == 0, out.stderr.decode()
     lines = out.stdout.decode().splitlines()
     assert lines[-1] == "refused" and "violation" in lines[0]
+
+
+def test_an_outlook_msg_is_opened(window: MainWindow, qtbot: QtBot, tmp_path: Path) -> None:
+    from tests.sources.msgfile import write_msg
+
+    path = tmp_path / "invoice.msg"
+    path.write_bytes(write_msg(
+        "Invoice", "Pay here https://evil.example/pay",
+        b'<a href="https://evil.example/pay">https://www.paypal.com/</a>',
+    ))
+    window.documents.open_path(str(path))
+    view = _wait_read(qtbot, window)
+    rows = _rows(view)
+    assert "Outlook message" in view.status.text()
+    lying = [r for r in rows if r[2] == "https://www.paypal.com/"]
+    assert len(lying) == 1 and "mismatch" in lying[0][0]

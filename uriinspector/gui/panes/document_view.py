@@ -330,8 +330,8 @@ class DocumentView(QWidget):
         self.baseLabel.setVisible(page)
         self.baseField.setVisible(page)
         self.resolveButton.setVisible(page)
-        if base is not None and self.baseField.text() != base:
-            self.baseField.setText(base)
+        if self.baseField.text() != (base or ""):
+            self.baseField.setText(base or "")  # the page URL this reading used
         self.model.set_links(doc.links)
         self.fit_columns()
         self.resolveButton.setEnabled(False)

@@ -16,9 +16,10 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QImage
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QFileDialog, QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.sources.builders import PHISH_QR_URL, qr_png
@@ -266,8 +267,21 @@ def test_banner_tells_the_wrapped_chain_and_a_hop_is_one_click(
     label.linkActivated.emit("hop:2")
     assert window.uri() == "https://evil.example/login"
     window.set_uri(SAFELINKS)
-    label.linkActivated.emit("hop:1")
+    # a real click on the first host the link forwards to (found by the hand cursor)
+    point = _first_anchor(label)
+    assert point is not None
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton, pos=point)
     assert window.uri() == PROOFPOINT
+
+
+def _first_anchor(label: QLabel) -> QPoint | None:
+    """Where the mouse first turns into a hand over ``label`` (its first anchor)."""
+    for y in range(0, label.height(), 3):
+        for x in range(0, label.width(), 4):
+            QTest.mouseMove(label, QPoint(x, y))
+            if label.cursor().shape() == Qt.CursorShape.PointingHandCursor:
+                return QPoint(x + 2, y + 2)
+    return None
 
 
 def test_banner_names_the_imitated_brand_and_a_shortener(window: MainWindow) -> None:

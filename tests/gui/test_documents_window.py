@@ -479,3 +479,12 @@ def test_an_outlook_msg_is_opened(window: MainWindow, qtbot: QtBot, tmp_path: Pa
     assert "Outlook message" in view.status.text()
     lying = [r for r in rows if r[2] == "https://www.paypal.com/"]
     assert len(lying) == 1 and "mismatch" in lying[0][0]
+
+
+def test_a_code_without_a_link_says_what_it_holds(window: MainWindow, qtbot: QtBot) -> None:
+    QGuiApplication.clipboard().setImage(QImage.fromData(qr_png("just some words")))
+    window.set_uri("http://kept.example/")
+    window.pasteAction.trigger()
+    _wait_read(qtbot, window)
+    assert window.uri() == "http://kept.example/"
+    assert "not a link" in window.statusBar().currentMessage()

@@ -391,10 +391,8 @@ class DocumentView(QWidget):
         n, parts, mismatches, differ = self._counts()
         name = visible_text(self.name, 60)
         if doc.kind == "image" and n == 0:
-            bad = next((p for p in doc.problems if p.code in ("not-an-image", "too-large",
-                                                               "unavailable")), None)
-            if bad is not None:
-                return f"{name}: {bad.message}"
+            if doc.problems:  # not an image, too large, a code holding no link…
+                return f"{name}: {doc.problems[0].message}"
             return f"{name}: no QR code or barcode with a link was found in the image."
         if n == 0 and doc.problems:
             return f"{name} ({what}): no link could be read. {doc.problems[0].message}"

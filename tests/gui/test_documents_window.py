@@ -261,6 +261,11 @@ def test_banner_tells_the_wrapped_chain_and_a_hop_is_one_click(
     # the label wraps and is given the height its lines need: never clipped
     label = window.banner.label
     assert label.wordWrap() and label.height() >= label.heightForWidth(label.width())
+    tall = label.minimumHeight()
+    window.set_uri("https://example.com/")
+    assert label.minimumHeight() < tall  # and gives the lines back for a short one
+    window.set_uri(SAFELINKS)
+    assert label.minimumHeight() == tall
     # every hop is an anchor the banner handles itself (never a browser)
     assert not label.openExternalLinks()
     assert "href='hop:1'" in label.text() and "href='hop:2'" in label.text()
@@ -488,3 +493,18 @@ def test_a_code_without_a_link_says_what_it_holds(window: MainWindow, qtbot: QtB
     _wait_read(qtbot, window)
     assert window.uri() == "http://kept.example/"
     assert "not a link" in window.statusBar().currentMessage()
+
+
+def test_hostile_anchor_text_stays_text(window: MainWindow, qtbot: QtBot, tmp_path: Path) -> None:
+    # The anchor's visible text is markup once the page's entities are decoded.
+    path = tmp_path / "hostile.html"
+    path.write_text('<a href="https://evil.example/">&lt;img src="PROBE.png"&gt;&lt;b&gt;'
+                    "https://paypal.com/&lt;/b&gt;</a>", "utf-8")
+    window.documents.open_path(str(path))
+    view = _wait_read(qtbot, window)
+    shown = view.row_text(0)[2]
+    assert shown.startswith('<img src="PROBE.png">')  # shown literally in the cell
+    tip = view.model.data(view.model.index(0, 2), Qt.ItemDataRole.ToolTipRole)
+    assert isinstance(tip, str) and "<img" not in tip and "&lt;img" in tip
+    assert "PROBE" not in view.status.text() or view.status.textFormat() == Qt.TextFormat.PlainText
+    assert view.problems.textFormat() == Qt.TextFormat.PlainText

@@ -200,9 +200,10 @@ class EffectiveHostBanner(QFrame):
         width = self.label.width()
         if width <= 0:
             return
+        had = self.label.minimumHeight()
+        self.label.setMinimumHeight(0)  # heightForWidth never answers below the minimum
         need = self.label.heightForWidth(width)
-        if need > 0 and need != self.label.minimumHeight():
-            self.label.setMinimumHeight(need)
+        self.label.setMinimumHeight(need if need > 0 else had)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Re-fit the height to the new width (the words wrap differently)."""

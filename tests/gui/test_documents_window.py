@@ -24,7 +24,12 @@ from pytestqt.qtbot import QtBot
 
 from tests.sources.builders import PHISH_QR_URL, qr_png
 from uriinspector.gui import MainWindow
-from uriinspector.gui.panes.document_view import COL_LINK, MISMATCH_WORDS, DocumentView
+from uriinspector.gui.panes.document_view import (
+    BROWSER_WORDS,
+    COL_LINK,
+    MISMATCH_WORDS,
+    DocumentView,
+)
 
 # Safe Links around Proofpoint URL Defense v2 around the real destination.
 PROOFPOINT = "https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example_login&d=DwMF&c=x"
@@ -209,9 +214,9 @@ def test_a_saved_page_resolves_against_base_href_and_marks_differences(
     # RFC 3986 §5.2.2: "https:setup" has a scheme, so it is its own target; a browser
     # (WHATWG, special scheme equal to the base's) reads it as relative.
     differ = rows["https:setup"]
-    assert "browsers differ" in differ[4]
+    assert BROWSER_WORDS in differ[4]
     assert "https://docs.example.com/guide/intro/setup" in differ[4]
-    assert sum("browsers differ" in r[4] for r in rows.values()) == 1
+    assert sum(BROWSER_WORDS in r[4] for r in rows.values()) == 1
     row = [r[COL_LINK] for r in _rows(view)].index("https:setup")
     from uriinspector.gui.panes import palette
 

@@ -55,7 +55,7 @@ CELL_LIMIT = 300
 VERDICT_WORDS = {"danger": "danger", "caution": "caution", "nothing-notable": "nothing notable"}
 _ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
 MISMATCH_WORDS = "⚠ shows"
-BROWSER_WORDS = "≠ browsers differ"
+BROWSER_WORDS = "≠ browsers go to"
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -68,7 +68,7 @@ def note_of(link: Link) -> str:
         goes = link.target_domain or link.uri
         notes.append(f"{MISMATCH_WORDS} {shown}, goes to {goes}")
     if link.browser_uri is not None:
-        notes.append(f"{BROWSER_WORDS}: a browser goes to {link.browser_uri}")
+        notes.append(f"{BROWSER_WORDS} {link.browser_uri}")
     if link.kind == "qr":
         notes.append("read from a QR code")
     elif link.kind == "base":

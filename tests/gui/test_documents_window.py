@@ -422,6 +422,7 @@ def test_mail_with_remote_image_and_qr_touches_no_network(
     try:
         window.documents.open_path(str(path))
         view = _wait_read(qtbot, window)
+        listed = [r[COL_LINK] for r in _rows(view)]
         image = QImage.fromData(qr_png("https://qr.evil.example/"))
         QGuiApplication.clipboard().setImage(image)
         window.paste_and_inspect()
@@ -430,7 +431,8 @@ def test_mail_with_remote_image_and_qr_touches_no_network(
     finally:
         _watching[0] = False
     assert _WATCH == []
-    del view
+    # the remote image and the QR code were read (as rows), never fetched
+    assert "http://tracker.evil.example/open.gif" in listed and PHISH_QR_URL in listed
 
 
 def test_a_truncated_mail_lists_its_links_and_says_what_is_wrong(

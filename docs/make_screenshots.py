@@ -80,6 +80,15 @@ def main() -> int:
     explain_and_editions(app, window, save)
     components_pane(app, window, save)
     window.close()
+    # A fresh window at the README's width for issue 12's shots (the Editions shot
+    # above leaves docks wider than 1024 px).
+    fresh = MainWindow()
+    fresh.resize(1024, 640)
+    fresh.show()
+    settle(app)
+    wrapped_links(app, fresh, save)
+    documents(app, fresh, save)
+    fresh.close()
     for path in written:
         print(path.relative_to(ROOT))
     return 0
@@ -222,6 +231,109 @@ def explain_and_editions(app: QApplication, window: object, save: object) -> Non
     w.flush_panes()
     settle(app)
     save(d["editions"], "editions")  # type: ignore[operator]
+
+
+# Microsoft Safe Links around Proofpoint URL Defense v2 around the real destination.
+SAFELINKS = (
+    "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Furldefense.proofpoint"
+    ".com%2Fv2%2Furl%3Fu%3Dhttps-3A__evil.example_login%26d%3DDwMFaQ%26c%3DeuGZstcaTDllvimEN"
+    "8b7jXrwqOf-v5A_CdpgnVfiiMM&data=05%7C01%7Canalyst%40corp.example&reserved=0"
+)
+LOOKALIKE = "https://paypa1.com/signin?session=8f2e"
+
+PHISHING_HTML = (
+    "<html><body><p>Dear customer, your account is limited.</p>"
+    '<p>Restore it at <a href="https://evil.example/login">https://paypal.com/</a>.</p>'
+    '<p><a href="https://www.paypal.com/myaccount/summary">paypal.com</a> · '
+    '<a href="https://bit.ly/3xYzAbC">Help</a></p>'
+    '<img src="http://tracker.evil.example/open.gif" width="1"></body></html>'
+)
+SAVED_PAGE = """<!doctype html><html><head>
+<base href="https://docs.example.com/guide/intro/"><title>Guide</title>
+<link rel="stylesheet" href="../css/site.css"></head><body>
+<a href="../api/index.html">API</a> <a href="https:setup">Setup</a>
+<a href="./../../">Home</a> <img src="img/logo.png"> <a href="?page=2#top">Next</a>
+<a href="//cdn.example.net/lib.js">lib</a> <a href="\\\\evil.example/x">x</a>
+</body></html>
+"""
+
+
+def wrapped_links(app: QApplication, window: object, save: object) -> None:
+    """The banner telling a wrapped chain (banner-chain.png) and a look-alike
+    (banner-lookalike.png), with the Components tree's Destinations branch."""
+    from PySide6.QtCore import Qt
+
+    w: Any = window
+    w.resize(1024, 640)
+    w.set_uri(SAFELINKS)
+    settle(app)
+    save(w.centralWidget(), "banner-chain")  # type: ignore[operator]
+    d = w.docks
+    d["components"].raise_()
+    w.resizeDocks([d["components"], d["findings"]], [760, 260], Qt.Orientation.Horizontal)
+    w.flush_panes()
+    pane = w.panes["components"]
+    pane.view.scrollToBottom()
+    settle(app)
+    save(w, "destinations")  # type: ignore[operator]
+    w.set_uri(LOOKALIKE)
+    d["findings"].raise_()
+    w.flush_panes()
+    settle(app)
+    save(w.centralWidget(), "banner-lookalike")  # type: ignore[operator]
+
+
+def _read(app: QApplication, window: Any, path: Path) -> None:
+    window.documents.open_path(str(path))
+    while window.documents.reader.busy:
+        app.processEvents()
+    settle(app)
+
+
+def documents(app: QApplication, window: object, save: object) -> None:
+    """The Extract tab with a phishing mail (extract-mail.png: the lying anchor marked)
+    and with a saved page resolved against its <base href> (extract-page.png)."""
+    from email.message import EmailMessage
+
+    from PySide6.QtCore import Qt
+
+    w: Any = window
+    folder = Path(tempfile.mkdtemp(prefix="uri-shots-docs-"))
+    msg = EmailMessage()
+    msg["From"] = "PayPal <service@paypal-notice.example>"
+    msg["Subject"] = "Your account is limited"
+    msg.set_content("Restore your access: https://evil.example/login\n")
+    msg.add_alternative(PHISHING_HTML, subtype="html")
+    try:
+        from tests.sources.builders import qr_png
+
+        msg.add_attachment(qr_png("https://qr-pay.evil.example/parking"), maintype="image",
+                           subtype="png", filename="pay.png")
+    except ImportError:  # zxing-cpp missing: the mail without its QR code
+        pass
+    mail = folder / "account-limited.eml"
+    mail.write_bytes(bytes(msg))
+    w.resize(1280, 700)
+    d = w.docks
+    w.resizeDocks([d["components"], d["findings"]], [300, 970], Qt.Orientation.Horizontal)
+    _read(app, w, mail)
+    view = w.panes["extract"].documentView
+    row = next(i for i in range(view.model.rowCount()) if view.link_at(i).mismatch)
+    view.select_row(row)
+    settle(app)
+    save(d["extract"], "extract-mail")  # type: ignore[operator]
+    page = folder / "guide.html"
+    page.write_text(SAVED_PAGE, "utf-8")
+    _read(app, w, page)
+    row = next(i for i in range(view.model.rowCount()) if view.link_at(i).browser_uri)
+    view.select_row(row)
+    settle(app)
+    save(d["extract"], "extract-page")  # type: ignore[operator]
+    view.open_in_resolution(row)
+    w.resizeDocks([d["components"], d["findings"]], [620, 400], Qt.Orientation.Horizontal)
+    settle(app)
+    save(d["resolution"], "extract-page-resolution")  # type: ignore[operator]
+    w.documents.shutdown()
 
 
 if __name__ == "__main__":

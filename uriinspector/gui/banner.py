@@ -5,6 +5,12 @@ It only words what the core computed (``Analysis.effective_host``,
 says is that nothing notable was found. Every piece of the input it quotes is
 HTML-escaped and has its hidden characters written as ``⟨U+XXXX⟩``.
 
+When the link carries another one (a mail gateway's wrapper, a redirect), the banner
+tells the chain in plain words from ``gui/chain.py``: every host the link forwards to is
+an anchor the banner handles itself (``linkActivated`` → ``inspectRequested``: inspect
+that hop; never a browser), the last one in bold; a shortener's unknowable target is
+said so; a brand look-alike's ``imitates`` is named. The label word-wraps: never clipped.
+
 The level is drawn as an icon from ``resources/icons`` (``danger``, ``warning``,
 ``info``), never as a glyph: U+26D4 is in no font a fresh Debian has, and the most
 important message was an empty box (issue 13 item 10).
@@ -14,17 +20,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
-from uriinspector.gui import resources
+from uriinspector.gui import chain, resources
 from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.uri_field import visible_text
 
 if TYPE_CHECKING:
     from PySide6.QtCore import Qt
-    from PySide6.QtGui import QTextDocument
+    from PySide6.QtGui import QResizeEvent, QTextDocument
 
     from uriinspector.core.analysis import Analysis
 
@@ -46,13 +52,21 @@ def _q(text: str, limit: int = 120) -> str:
 
 def banner_html(analysis: Analysis) -> tuple[str, str]:
     """The banner's rich text and its level (``danger``, ``caution``, ``nothing-notable``)."""
+    text, level, _hops = banner_story(analysis)
+    return text, level
+
+
+def banner_story(analysis: Analysis) -> tuple[str, str, tuple[str, ...]]:
+    """The banner's rich text, its level, and the URL each ``hop:N`` anchor inspects."""
     level = analysis.verdict.level
+    told = chain.story(analysis) if analysis.effective_host else None
+    hops: tuple[str, ...] = () if told is None else told.hops
     host = analysis.effective_host
     parts: list[str] = []
     split_host = analysis.parsed.split.host
     if host is None:
         if not analysis.text.strip():
-            return ("Type or paste a link to see where it really goes.", "nothing-notable")
+            return ("Type or paste a link to see where it really goes.", "nothing-notable", ())
         if split_host is not None and split_host.text:
             parts.append(
                 f"Browsers refuse this link. Its host part reads <b>{_q(split_host.text)}</b>."
@@ -63,11 +77,16 @@ def banner_html(analysis: Analysis) -> tuple[str, str]:
             )
     elif host == "":
         parts.append("This link has an <b>empty host</b>.")
+    elif told is not None:
+        parts.append(told.html)
     else:
         parts.append(f"This link goes to <b style='font-size:140%'>{_q(host)}</b>.")
         domain = analysis.registrable_domain
         if domain and domain != host:
             parts.append(f"Registrable domain: <b>{_q(domain)}</b>.")
+    imitated = chain.imitation(analysis)
+    if imitated is not None and (told is None or told.imitates != imitated[1]):
+        parts.append(chain.imitates_html(*imitated))
     hidden: set[str] = set()
     for finding in analysis.findings:
         if finding.code == "misleading-userinfo":
@@ -87,7 +106,7 @@ def banner_html(analysis: Analysis) -> tuple[str, str]:
         n = len(analysis.findings)
         count = f"{n} finding{'s' if n != 1 else ''} in the Findings pane"
         parts.append(f"<br><small>{verdict}{': ' + shown if shown else ''} — {count}.</small>")
-    return " ".join(parts), level
+    return " ".join(parts), level, hops
 
 
 class EffectiveHostBanner(QFrame):
@@ -95,7 +114,11 @@ class EffectiveHostBanner(QFrame):
 
     A frame holding the level's icon (``bannerIcon``, a pixmap) and the words
     (``bannerText``, rich text whose input-derived pieces are escaped).
+
+    Signal ``inspectRequested(str)``: the user clicked hop N of the chain (its URL).
     """
+
+    inspectRequested = Signal(object)  # exact str (a str signal would go through QString)
 
     def __init__(self, parent: QWidget | None = None, *, held: bool = False) -> None:
         """``held``: the caller runs ``finish_setup()`` after the first paint (app start)."""
@@ -108,6 +131,12 @@ class EffectiveHostBanner(QFrame):
         self.label = QLabel(self)
         self.label.setObjectName("bannerText")
         self.label.setWordWrap(True)
+        # Links are the chain's hops, handled here (never opened: openExternalLinks off);
+        # their interaction flags need the Qt namespace, so they are set in finish_setup.
+        self.label.setOpenExternalLinks(False)
+        self.label.linkActivated.connect(self.inspect_hop_link)
+        #: the URL each ``hop:N`` anchor of the shown text inspects
+        self.hops: tuple[str, ...] = ()
         self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         font = self.label.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -137,7 +166,11 @@ class EffectiveHostBanner(QFrame):
 
         self.icon.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+        )
         self._layout.setAlignment(self.icon, Qt.AlignmentFlag.AlignTop)
 
     def text(self) -> str:
@@ -161,10 +194,11 @@ class EffectiveHostBanner(QFrame):
 
     def show_analysis(self, analysis: Analysis) -> None:
         """Say where ``analysis``'s link goes (nothing is re-laid out when unchanged)."""
-        text, level = banner_html(analysis)
+        text, level, self.hops = banner_story(analysis)
         if text != self.label.text():
             self.label.setText(text)
             self.setAccessibleDescription(self.plain_text())
+            self._fit_height()
         tip = plain_tooltip("\n".join(visible_text(r, 400) for r in analysis.verdict.reasons))
         if tip != self.toolTip():
             self.setToolTip(tip)
@@ -175,6 +209,33 @@ class EffectiveHostBanner(QFrame):
             self.setProperty("level", level)
             self.style().unpolish(self)
             self.style().polish(self)
+
+    def _fit_height(self) -> None:
+        """Ask for the height the wrapped words need at the label's width: the main
+        window's layout does not ask a central widget for height-for-width, so a
+        chain of three hosts was cut off at the second line."""
+        width = self.label.width()
+        if width <= 0:
+            return
+        had = self.label.minimumHeight()
+        self.label.setMinimumHeight(0)  # heightForWidth never answers below the minimum
+        need = self.label.heightForWidth(width)
+        self.label.setMinimumHeight(need if need > 0 else had)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Re-fit the height to the new width (the words wrap differently)."""
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def inspect_hop_link(self, link: str) -> None:
+        """A ``hop:N`` anchor was activated: ask the window to inspect hop N."""
+        n = chain.hop_index(link)
+        if n is not None and 1 <= n <= len(self.hops):
+            self.inspectRequested.emit(self.hops[n - 1])
+
+    def inspect_hop(self, n: int) -> None:
+        """Inspect hop ``n`` (1-based), as clicking its host does."""
+        self.inspect_hop_link(f"{chain.HOP_SCHEME}{n}")
 
     def show_pending(self) -> None:
         """Blank until the first analysis arrives (start-up: never a wrong sentence)."""

@@ -68,7 +68,7 @@ _GC_PAUSE = _GcPause()
 #: ``Analysis`` properties computed on first access that a worker computes before it
 #: delivers (the default panes read them). The Explain and Editions views stay lazy:
 #: they would add seconds to every long analysis for tabs rarely raised.
-_LAZY_PARTS = ("characters", "ladder", "decoding")
+_LAZY_PARTS = ("characters", "ladder", "decoding", "destinations")
 #: Built by a second worker once a long analysis is shown (``partsReady``): the
 #: Explain and Editions panes read them, and on a megabyte each takes seconds, which
 #: must neither run on the GUI thread nor delay the panes everyone looks at.

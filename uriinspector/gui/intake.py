@@ -14,13 +14,17 @@ what the offered content is and hands over the EXACT text the other program offe
   (``http://0177.0.0.01/`` → ``127.0.0.1``, ``%61`` → ``a``, ``%2e%2e`` → ``..``, IDN →
   punycode, ``hxxps://evil[.]example/`` → nothing);
 * files and images are recognised and handed over as such (``kind`` ``"file"`` /
-  ``"image"``, with their bytes); the window says what it cannot open yet.
+  ``"image"``): a file whose name says it is a document the window reads (``.eml``,
+  ``.msg``, ``.html``/``.htm``, ``.txt``, PNG/JPEG/GIF/BMP/WebP images: see
+  :data:`DOCUMENT_EXTENSIONS`) has ``document`` set and is read by ``gui/documents.py``
+  (``uriinspector.sources``); an image's bytes are read for QR codes; any other file
+  has its ``file:`` link inspected. *File ▸ Open…* enters through :func:`from_path`.
 
 One-line inputs (the Resolution pane's base and reference, the ladder's second URI,
 the Components editor) are :class:`IntakeLineEdit`: their pastes and drops pass here too.
 
-Extending it: a new source (``.eml``, ``.msg``, ``.html``, a clipboard image) is one
-more branch here that returns an :class:`Intake`; the window acts on ``kind``.
+Extending it: a new source is one more branch here that returns an :class:`Intake`;
+the window acts on ``kind`` and ``document``.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QLineEdit
 
 __all__ = [
+    "DOCUMENT_EXTENSIONS",
+    "OPEN_FILTER",
     "REFANG_LIMIT",
     "Intake",
     "IntakeLineEdit",
@@ -49,7 +55,9 @@ __all__ = [
     "decode_uri_list",
     "from_argument",
     "from_mime",
+    "from_path",
     "from_text",
+    "is_document",
     "refang_pasted",
 ]
 
@@ -58,6 +66,21 @@ IntakeKind = Literal["text", "file", "image", "empty"]
 #: Pastes longer than this are taken as they are: a defanged link is a short thing, and
 #: scanning a pasted megabyte for defang marks would only delay its first paint.
 REFANG_LIMIT = 65_536
+
+#: Files the window reads as documents (``uriinspector.sources``), by extension.
+DOCUMENT_EXTENSIONS: tuple[str, ...] = (
+    ".eml", ".msg", ".html", ".htm", ".txt", ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp",
+)
+#: The File ▸ Open dialog's filters.
+OPEN_FILTER = ";;".join((
+    "Mails, pages and images (*.eml *.msg *.html *.htm *.txt *.png *.jpg *.jpeg *.gif *.bmp"
+    " *.webp)",
+    "Mails (*.eml *.msg)",
+    "Web pages (*.html *.htm)",
+    "Text (*.txt)",
+    "Images with QR codes (*.png *.jpg *.jpeg *.gif *.bmp *.webp)",
+    "All files (*)",
+))
 
 _PLAIN = "text/plain"
 _URI_LIST = "text/uri-list"
@@ -78,6 +101,7 @@ class Intake:
         name: where it came from: the MIME format read, ``"argument"``, or a file path.
         refanged: whether a defanged link was restored (``core.defang.refang``).
         more: how many further links a ``text/uri-list`` held (only the first is taken).
+        document: a file the window reads as a document (``DOCUMENT_EXTENSIONS``).
     """
 
     kind: IntakeKind
@@ -87,6 +111,26 @@ class Intake:
     name: str = ""
     refanged: bool = False
     more: int = 0
+    document: bool = False
+
+
+def is_document(path: str) -> bool:
+    """Whether the file at ``path`` is one the window reads (by its extension)."""
+    import os
+
+    return os.path.splitext(path)[1].lower() in DOCUMENT_EXTENSIONS
+
+
+def from_path(path: str) -> Intake:
+    """A file chosen in *File ▸ Open…*: always read as a document (its content decides
+    what it is; a file that is none of them is listed as text)."""
+    from pathlib import Path
+
+    try:
+        uri = Path(path).absolute().as_uri()
+    except ValueError:
+        uri = path
+    return Intake("file", uri, uri, None, path, False, 0, True)
 
 
 def refang_pasted(text: str) -> tuple[str, bool]:
@@ -211,7 +255,8 @@ def from_mime(
         if uris:
             path = _file_path(uris[0])
             if path is not None:
-                return Intake("file", uris[0], uris[0], None, path, False, len(uris) - 1)
+                return Intake("file", uris[0], uris[0], None, path, False, len(uris) - 1,
+                              is_document(path))
             return from_text(uris[0], _URI_LIST, refang=refang, more=len(uris) - 1)
     image = _image(data)
     if image is not None:

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector import APP_ID, __version__
-from uriinspector.gui import gallery, intake, resources
+from uriinspector.gui import documents, gallery, intake, resources
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.plain import plain_action_text, plain_label, plain_message
@@ -206,6 +206,7 @@ class MainWindow(QMainWindow):
         self._frame_pending = True
         self._held_shortcuts: list[tuple[QAction, _Shortcut]] = []
 
+        self.documents = documents.DocumentIntake(self)  # mails, pages, QR images
         self._build_top(held=defer_first_analysis)
         if not defer_first_analysis:
             self._make_docks()
@@ -363,6 +364,10 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
+        self.openAction = self._action(
+            file_menu, "&Open Mail, Page or Image…", self.documents.open_dialog,
+            QKeySequence.StandardKey.Open,
+        )
         self.pasteAction = self._action(
             file_menu, "&Paste and Inspect", self.paste_and_inspect, "Ctrl+Shift+V", "paste"
         )
@@ -435,7 +440,8 @@ class MainWindow(QMainWindow):
         self.uriField.cursorMoved.connect(self._on_field_cursor_moved)
         self.uriField.returnPressed.connect(self._remember_current)
         self.uriField.refanged.connect(self._on_refanged)
-        self.uriField.intakeNoted.connect(self._report_intake)
+        self.uriField.intakeNoted.connect(self._on_field_intake)
+        self.banner.inspectRequested.connect(self._on_findings_inspect_requested)
         self.editionSelector.currentIndexChanged.connect(self._on_edition_selector_changed)
         c.analysisChanged.connect(self._on_analysis_changed)
         c.resolutionsChanged.connect(self._on_resolutions_changed)
@@ -531,6 +537,8 @@ class MainWindow(QMainWindow):
         elif name == "components":
             if hasattr(pane, "uriEdited"):
                 pane.uriEdited.connect(self.set_uri)
+            if hasattr(pane, "inspectRequested"):  # a destination hop
+                pane.inspectRequested.connect(self._on_findings_inspect_requested)
             stack = getattr(pane, "undo_stack", None)
             if stack is not None:  # builder edits in the tree; typing has its own undo
                 self.undoEditAction = stack.createUndoAction(self, "&Undo")
@@ -741,6 +749,8 @@ class MainWindow(QMainWindow):
     def take(self, got: intake.Intake) -> bool:
         """Inspect what ``gui/intake.py`` handed over (a paste, a drop, the command line):
         its exact text, with a notice when it was refanged or cannot be opened yet."""
+        if self.documents.open(got):  # a mail, page, .msg, text file or image: read it
+            return True
         if got.kind not in ("text", "file"):
             self._report_intake(got)
             return got.kind != "empty"
@@ -751,14 +761,27 @@ class MainWindow(QMainWindow):
         self._report_intake(got)
         return True
 
+    def _on_field_intake(self, got: intake.Intake) -> None:
+        """A paste or drop into the field held a document or an image: read it."""
+        if not self.documents.open(got):
+            self._report_intake(got)
+
+    def show_resolution(self, base: str, ref: str) -> None:
+        """Show ``base`` + ``ref`` in the Resolution pane (its trace), raised."""
+        self.pane("resolution")
+        self._set_line_edit("baseField", base)
+        self._set_line_edit("referenceField", ref)
+        self._on_resolution_inputs_changed(base, ref)
+        dock = self.docks["resolution"]
+        dock.show()
+        dock.raise_()
+
     def _report_intake(self, got: intake.Intake) -> None:
-        """Say what intake took that is not plain text (files and images: not yet)."""
+        """Say what intake took that is not plain text (documents are read elsewhere)."""
         if got.kind == "file":
-            message = (f"Opening files is not supported yet ({visible_text(got.name, 80)}); "
-                       "its file: link is inspected.")
-        elif got.kind == "image":
-            message = (f"Reading links from images is not supported yet ({got.name}, "
-                       f"{len(got.data or b''):,} bytes): nothing was inspected.")
+            message = (f"{visible_text(got.name, 80)} is not a mail, page, Outlook message, "
+                       "text file or image (use File ▸ Open… to read it anyway); its file: "
+                       "link is inspected.")
         elif got.more:
             message = f"{got.more + 1} links were offered; the first is inspected."
         else:
@@ -1061,6 +1084,7 @@ class MainWindow(QMainWindow):
             self._remember_current()
             self.save_settings()
             self.controller.shutdown()
+            self.documents.shutdown()
         super().closeEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:

@@ -538,7 +538,8 @@ class UriField(QTextEdit):
         """Paste and drop (through ``gui/intake.py``): the exact characters offered,
         newlines and controls as chips; a defanged link refanged."""
         got = intake.from_mime(source)
-        if got.kind in ("text", "file") and not self.isReadOnly():
+        as_text = got.kind == "text" or (got.kind == "file" and not got.document)
+        if as_text and not self.isReadOnly():
             text = got.text
             cursor = self.textCursor()
             replaced = False

@@ -45,6 +45,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     Qt,
     Signal,
 )
@@ -69,6 +70,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -176,6 +178,7 @@ class Row:
     children: list[Row] = field(default_factory=list)
     lazy: Callable[[], list[Row]] | None = None
     count: int = 0
+    inspect: str | None = None  # a URL this row offers to inspect (a destination hop)
 
     def texts(self) -> tuple[str, str, str, str]:
         """The four cells as a person reads them."""
@@ -288,6 +291,7 @@ class ComponentsPane(QWidget):
 
     spanRequested = Signal(int, int)
     uriEdited = Signal(object)  # exact str (a str signal would go through QString)
+    inspectRequested = Signal(object)  # a destination hop's URL (exact str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -335,6 +339,8 @@ class ComponentsPane(QWidget):
         self.view.itemExpanded.connect(self._on_view_item_expanded)
         self.view.itemCollapsed.connect(self._on_view_item_collapsed)
         self.view.itemDoubleClicked.connect(self._on_view_item_double_clicked)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._on_view_context_menu)
         edit_key = QShortcut(QKeySequence(Qt.Key.Key_F2), self.view)
         edit_key.setContext(Qt.ShortcutContext.WidgetShortcut)
         edit_key.activated.connect(self.edit_current)
@@ -512,6 +518,9 @@ class ComponentsPane(QWidget):
             self._field_rows = []
             if not self.preview.isHidden():
                 self.preview.hide()
+        chain = destinations_row(a)
+        if chain is not None:
+            rows.append(chain)
         return rows
 
     def _authority_row(self, a: Analysis) -> Row:
@@ -1101,6 +1110,22 @@ class ComponentsPane(QWidget):
         node = self._node_of(item)
         if node is not None and node.row.edit is not None:
             self.view.editItem(item, COL_RAW if column == COL_RAW else COL_DECODED)
+        elif node is not None and node.row.inspect is not None:
+            self.inspectRequested.emit(node.row.inspect)
+
+    def inspect_url_of(self, item: QTreeWidgetItem | None) -> str | None:
+        """The URL ``item`` offers to inspect (a destination hop), or None."""
+        node = self._node_of(item)
+        return None if node is None else node.row.inspect
+
+    def _on_view_context_menu(self, pos: QPoint) -> None:
+        url = self.inspect_url_of(self.view.itemAt(pos))
+        if url is None:
+            return
+        menu = QMenu(self.view)
+        action = menu.addAction("Inspect this URL")
+        action.triggered.connect(lambda _checked=False, u=url: self.inspectRequested.emit(u))
+        menu.exec(self.view.viewport().mapToGlobal(pos))
 
     def _on_view_item_expanded(self, item: QTreeWidgetItem) -> None:
         self._names_dirty = True  # deeper rows are shown: they may be wider
@@ -1129,6 +1154,52 @@ class ComponentsPane(QWidget):
         span = current.data(COL_NAME, SPAN_ROLE)
         if span is not None:
             self.spanRequested.emit(span[0], span[1])
+
+
+def destinations_row(a: Analysis) -> Row | None:
+    """The "Destinations" branch: each URL the link hands the visitor on to
+    (``Analysis.destinations``), outermost first, with its carrier (``via``) and span.
+
+    A hop's span indexes the previous hop's URL (batch protocol 1.1); it becomes a span
+    of the input, which selecting the row highlights, while every hop before it was
+    carried verbatim (no decoding). Double-click or the context menu inspects a hop.
+    """
+    try:
+        d = a.destinations
+    except Exception:  # a decoder bug must not take the tree down
+        return None
+    if not d.hops and d.unknowable is None:
+        return None
+    section = Row("destinations", "Destinations", "host", None,
+                  f"{len(d.hops)} hop{'s' if len(d.hops) != 1 else ''}", None,
+                  kind="section", note=d.sentence())
+    offset: int | None = 0  # where the previous hop's URL starts in the input, if verbatim
+    for n, hop in enumerate(d.hops, start=1):
+        span: tuple[int, int] | None = None
+        where = ""
+        if hop.span is not None:
+            if offset is not None:
+                span = (offset + hop.span.start, offset + hop.span.end)
+            else:
+                where = f" · at {hop.span.start}–{hop.span.end} of hop {n - 1}'s URL"
+        steps = f" ({', '.join(hop.decoding)})" if hop.decoding else ""
+        section.children.append(Row(
+            f"hop {n}", f"hop {n}: {hop.host or '(no host)'}", "host", hop.url,
+            f"via {hop.via}{steps}{where}", span, kind="field", inspect=hop.url,
+            note=f"{hop.title}. Double-click (or the context menu) inspects this URL.",
+        ))
+        verbatim = span is not None and not hop.decoding and a.text[span[0]:span[1]] == hop.url
+        offset = span[0] if verbatim and span is not None else None
+    if d.unknowable is not None:
+        u = d.unknowable
+        section.children.append(Row(
+            "unknowable", "destination unknown", "host", None, u.reason, None,
+            kind="field", flag="warning", note=u.reason,
+        ))
+    for i, note in enumerate(d.notes):
+        section.children.append(Row(f"note {i}", "note", "host", None, note, None,
+                                    kind="field", note=note))
+    return section
 
 
 def _part_row(

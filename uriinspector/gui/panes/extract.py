@@ -6,6 +6,10 @@ through ``core.extract``. Each found URI is analysed with ``core.analysis.analyz
 small time-boxed chunks on the event loop, so a document with thousands of links
 keeps the window responsive. Clicking a row asks the window to inspect it
 (``uriRequested``); "Export all…" writes one report per URI (``uriinspector.report``).
+
+A document opened in the window (a mail, a saved page, an Outlook message, a QR image:
+``gui/documents.py``) is shown instead of the text box, in ``documentView``
+(``panes/document_view.py``); *Back to text* returns to the text box.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from uriinspector.core.extract import Extracted, extract
 from uriinspector.gui import intake, resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
+from uriinspector.gui.panes.document_view import DocumentView
 from uriinspector.gui.plain import plain_label, plain_message
 
 if TYPE_CHECKING:
@@ -85,6 +90,8 @@ class ExtractPane(QWidget):
 
     uriRequested = Signal(object)  # exact str (a str signal would go through QString)
     extractionFinished = Signal()
+    resolutionRequested = Signal(object, object)  # base, reference (a page's link)
+    baseChanged = Signal(object)  # the page URL the user set
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -96,8 +103,19 @@ class ExtractPane(QWidget):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._analyse_chunk)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        self.textPage = QWidget(self)
+        layout = QVBoxLayout(self.textPage)
+        layout.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.textPage, 1)
+        self.documentView = DocumentView(self)
+        self.documentView.hide()
+        self.documentView.uriRequested.connect(self.uriRequested)
+        self.documentView.resolutionRequested.connect(self.resolutionRequested)
+        self.documentView.baseChanged.connect(self.baseChanged)
+        self.documentView.closed.connect(lambda: self.show_document_page(False))
+        outer.addWidget(self.documentView, 1)
         self.textBox = IntakeTextBox(self)
         name_widget(self.textBox, "extractText", "Text to extract URIs from")
         self.textBox.setPlaceholderText(
@@ -139,6 +157,16 @@ class ExtractPane(QWidget):
         self.view.itemClicked.connect(self._on_item_activated)
         self.view.itemActivated.connect(self._on_item_activated)
         layout.addWidget(self.view, 3)
+
+    # ---- documents ------------------------------------------------------------------
+    def show_document_page(self, shown: bool) -> None:
+        """Show the document view (True) or the text box and its list (False)."""
+        self.textPage.setVisible(not shown)
+        self.documentView.setVisible(shown)
+
+    def document_shown(self) -> bool:
+        """Whether the document view is the one on show."""
+        return not self.documentView.isHidden()
 
     # ---- the pane protocol ------------------------------------------------------
     def show_analysis(self, a: Analysis) -> None:

@@ -204,8 +204,14 @@ class FindingsPane(QWidget):
         if f.code == EMBEDDED_URL:
             nested = nested_url(f, source)
             tip += f"<p>Nested URL: <code>{esc(visible_text(nested, _MESSAGE_LIMIT))}</code></p>"
+        # Look-alike findings name the brand imitated (batch protocol 1.1 "imitates").
+        brand = getattr(f, "imitates", None)
+        imitates = f"imitates {visible_text(brand, 120)} · " if brand else ""
+        if brand:
+            tip += f"<p>Imitates <b>{esc(brand)}</b></p>"
         return _Row(
-            "finding", f.severity, f"{word} · {visible_text(f.message, _MESSAGE_LIMIT)}", f.code,
+            "finding", f.severity,
+            f"{word} · {imitates}{visible_text(f.message, _MESSAGE_LIMIT)}", f.code,
             span_tuple(f.span), tip, nested,
         )
 

@@ -1,0 +1,480 @@
+"""The Extract tab's document view: every link of a mail, a saved page or a QR image.
+
+It renders a ``uriinspector.sources`` :class:`~uriinspector.sources.model.Document`
+(read on a worker by ``gui/documents.py``): one row per link with its verdict, the link,
+the visible text of its anchor (``display``), the MIME part (or the attribute) it came
+from, and a note. A row whose visible text shows another site (``mismatch``) is drawn in
+the danger colour AND says so in words with an icon; a row where a browser (WHATWG URL
+Standard) resolves the reference differently from RFC 3986 §5.2 says so in the warning
+colour. Selecting a row asks the window to inspect it; double-clicking a page's link
+(or *Open in Resolution*) asks for the Resolution pane with the page's base and the
+reference as written, so its trace shows. A model and a table view, not items: a
+100,000-link page is listed at once and painted a screen at a time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QIcon, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.gui import resources
+from uriinspector.gui.document_process import Summary, summarize
+from uriinspector.gui.panes import palette
+from uriinspector.gui.panes._common import name_widget
+from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
+
+if TYPE_CHECKING:
+    from uriinspector.sources.model import Document, Link
+
+COL_VERDICT, COL_LINK, COL_SHOWN, COL_WHERE, COL_NOTE = range(5)
+HEADERS = ("Verdict", "Link", "Shown as", "Part", "Note")
+#: Characters a cell shows (Qt's elision of long cells is slow; tooltips have more).
+CELL_LIMIT = 300
+
+VERDICT_WORDS = {"danger": "danger", "caution": "caution", "nothing-notable": "nothing notable"}
+_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
+MISMATCH_WORDS = "⚠ shows"
+BROWSER_WORDS = "≠ browsers go to"
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def note_of(link: Link) -> str:
+    """The Note cell: what a reader must notice about this row, in words."""
+    notes: list[str] = []
+    if link.mismatch:
+        shown = link.shown_domain or (link.display or "")
+        goes = link.target_domain or link.uri
+        notes.append(f"{MISMATCH_WORDS} {shown}, goes to {goes}")
+    if link.browser_uri is not None:
+        notes.append(f"{BROWSER_WORDS} {link.browser_uri}")
+    if link.kind == "qr":
+        notes.append("read from a QR code")
+    elif link.kind == "base":
+        notes.append("the page's <base href>")
+    return " · ".join(notes)
+
+
+class LinksModel(QAbstractTableModel):
+    """The rows of one document (and their verdicts as they arrive)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.links: tuple[Link, ...] = ()
+        self.levels: list[str | None] = []
+        #: how many rows have a verdict, and how many of them are danger
+        self.judged = 0
+        self.danger = 0
+        self._colours: dict[str, QColor] = {}
+        self._icons: dict[str, QIcon] = {}
+        self._palette_of: QWidget | None = parent
+
+    def set_links(self, links: tuple[Link, ...]) -> None:
+        """Show ``links`` (verdicts unknown until :meth:`set_levels`)."""
+        self.beginResetModel()
+        self.links = links
+        self.levels = [None] * len(links)
+        self.judged = 0
+        self.danger = 0
+        self.endResetModel()
+
+    def set_levels(self, start: int, levels: tuple[str, ...]) -> None:
+        """Verdict levels of the rows from ``start`` on."""
+        if not levels or start >= len(self.links):
+            return
+        old = self.levels[start : start + len(levels)]
+        self.judged += sum(1 for v in levels if v) - sum(1 for v in old if v)
+        self.danger += levels.count("danger") - old.count("danger")
+        self.levels[start : start + len(levels)] = levels
+        last = min(start + len(levels), len(self.links)) - 1
+        # Only the verdict cells change (a mismatch row's colour never depends on it).
+        self.dataChanged.emit(self.index(start, COL_VERDICT), self.index(last, COL_VERDICT))
+
+    def reset_colours(self) -> None:
+        """Forget cached colours (the palette changed)."""
+        self._colours.clear()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        """One row per link."""
+        return 0 if parent.isValid() else len(self.links)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        """Verdict, link, shown as, part, note."""
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def _colour(self, severity: str) -> QColor:
+        colour = self._colours.get(severity)
+        if colour is None:
+            widget = self._palette_of
+            pal = widget.palette() if widget is not None else None
+            if pal is None:
+                from PySide6.QtGui import QGuiApplication
+
+                pal = QGuiApplication.palette()
+            colour = palette.severity_color(severity, pal)
+            self._colours[severity] = colour
+        return colour
+
+    def _icon(self, name: str) -> QIcon:
+        icon = self._icons.get(name)
+        if icon is None:
+            icon = resources.icon(name)
+            self._icons[name] = icon
+        return icon
+
+    def cell(self, row: int, column: int) -> str:
+        """The text of one cell (as a person reads it)."""
+        link = self.links[row]
+        if column == COL_VERDICT:
+            level = self.levels[row]
+            word = VERDICT_WORDS.get(level, level) if level else "…"
+            return f"{word}: mismatch" if link.mismatch else word
+        if column == COL_LINK:
+            return visible_text(link.uri, CELL_LIMIT)
+        if column == COL_SHOWN:
+            return "" if link.display is None else visible_text(link.display, CELL_LIMIT)
+        if column == COL_WHERE:
+            return visible_text(link.part or link.kind, CELL_LIMIT)
+        return visible_text(note_of(link), CELL_LIMIT)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Text, colour, icon and a plain tooltip per cell."""
+        if not index.isValid() or index.row() >= len(self.links):
+            return None
+        row, column = index.row(), index.column()
+        link = self.links[row]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cell(row, column)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if link.mismatch:
+                return self._colour("danger")
+            if link.browser_uri is not None and column in (COL_LINK, COL_NOTE):
+                return self._colour("warning")
+            level = self.levels[row]
+            if column == COL_VERDICT and level in ("danger", "caution"):
+                return self._colour("danger" if level == "danger" else "warning")
+            return None
+        if role == Qt.ItemDataRole.DecorationRole and column == COL_VERDICT:
+            level = "danger" if link.mismatch else self.levels[row]
+            return self._icon(_ICONS[level]) if level in _ICONS else None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [link.uri]
+            if link.raw != link.uri:
+                lines.append(f"written in the page as: {link.raw}")
+            if link.display:
+                lines.append(f"shown as: {link.display}")
+            note = note_of(link)
+            if note:
+                lines.append(note)
+            lines.append("Click to inspect it; double-click a page's link for its resolution.")
+            return plain_tooltip("\n".join(lines))
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self.cell(row, column)
+        return None
+
+
+class DocumentView(QWidget):
+    """Status, busy indicator, the page-URL field and the links of one document.
+
+    Signals:
+        uriRequested(str): inspect this link (a row was selected).
+        resolutionRequested(str, str): show base + reference in the Resolution pane.
+        baseChanged(str): the user set the page URL (read the page again against it).
+        closed(): back to the text box.
+    """
+
+    uriRequested = Signal(object)
+    resolutionRequested = Signal(object, object)
+    baseChanged = Signal(object)
+    closed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document: Document | None = None
+        self.name = ""
+        self.base: str | None = None
+        #: the page URL the user set (``base`` is what the links were resolved against)
+        self.user_base: str | None = None
+        self._summary: Summary | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+
+        top = QHBoxLayout()
+        self.status = plain_label(QLabel(self))
+        name_widget(self.status, "documentStatus")
+        self.status.setWordWrap(True)
+        top.addWidget(self.status, 1)
+        self.busy = QProgressBar(self)
+        name_widget(self.busy, "documentBusy", "Reading the document")
+        self.busy.setRange(0, 0)  # indeterminate: "working"
+        self.busy.setMaximumWidth(120)
+        self.busy.setTextVisible(False)
+        self.busy.hide()
+        top.addWidget(self.busy)
+        self.closeButton = QPushButton("Back to text", self)
+        name_widget(self.closeButton, "documentClose")
+        self.closeButton.setToolTip("Close the document and show the text box again")
+        self.closeButton.clicked.connect(self.closed)
+        top.addWidget(self.closeButton)
+        layout.addLayout(top)
+
+        self.problems = plain_label(QLabel(self))
+        name_widget(self.problems, "documentProblems")
+        self.problems.setWordWrap(True)
+        self.problems.hide()
+        layout.addWidget(self.problems)
+
+        base_row = QHBoxLayout()
+        self.baseLabel = QLabel("Page URL:", self)
+        base_row.addWidget(self.baseLabel)
+        self.baseField = QLineEdit(self)
+        name_widget(self.baseField, "pageUrlField", "Page URL relative links resolve against")
+        self.baseField.setPlaceholderText(
+            "https://example.com/dir/page.html (a <base href> in the page wins)"
+        )
+        self.baseField.setToolTip(
+            "The address the saved page came from: relative href/src are resolved against "
+            "it (RFC 3986 §5.2), unless the page has its own <base href>."
+        )
+        self.baseField.editingFinished.connect(self._on_base_edited)
+        self.baseLabel.setBuddy(self.baseField)
+        base_row.addWidget(self.baseField, 1)
+        self.resolveButton = QPushButton("Open in Resolution", self)
+        name_widget(self.resolveButton, "openInResolution")
+        self.resolveButton.setToolTip(
+            "Show the selected link's base and reference in the Resolution pane, with the "
+            "steps of RFC 3986 §5.2 and what browsers do"
+        )
+        self.resolveButton.setEnabled(False)
+        self.resolveButton.clicked.connect(self.open_current_in_resolution)
+        base_row.addWidget(self.resolveButton)
+        layout.addLayout(base_row)
+
+        self.model = LinksModel(self)
+        # A table, not a tree view: QTreeView lays out every row on a reset (it asked
+        # the model about each of 10,000 rows: 300 ms on the GUI thread); a table with
+        # fixed row heights asks only about the rows on screen.
+        self.view = QTableView(self)
+        name_widget(self.view, "documentView", "Links in the document")
+        self.view.setModel(self.model)
+        self.view.setShowGrid(False)
+        self.view.setWordWrap(False)
+        self.view.setCornerButtonEnabled(False)
+        rows = self.view.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self._fitted_width = 0
+        self.view.selectionModel().currentRowChanged.connect(self._on_current_row_changed)
+        self.view.doubleClicked.connect(self._on_double_clicked)
+        layout.addWidget(self.view, 1)
+
+    # ---- showing a document -------------------------------------------------------
+    def show_busy(self, name: str) -> None:
+        """A document is being read: say so and show the busy indicator."""
+        self.name = name
+        self.document = None
+        self.model.set_links(())
+        self.problems.hide()
+        self.resolveButton.setEnabled(False)
+        self.status.setText(f"Reading {visible_text(name, 80)}…")
+        self.busy.show()
+
+    def show_document(self, name: str, doc: Document, base: str | None = None,
+                      summary: Summary | None = None) -> None:
+        """List ``doc``'s links (verdicts follow through :meth:`set_levels`)."""
+        self.name = name
+        self.document = doc
+        if summary is None:  # counted here when not counted on the worker
+            summary = summarize(doc, base)
+        self._summary = summary
+        self.base = summary.base
+        self.user_base = base
+        page = doc.kind == "html"
+        self.baseLabel.setVisible(page)
+        self.baseField.setVisible(page)
+        self.resolveButton.setVisible(page)
+        if self.baseField.text() != (base or ""):
+            self.baseField.setText(base or "")  # the page URL this reading used
+        self.model.set_links(doc.links)
+        self.fit_columns()
+        self.resolveButton.setEnabled(False)
+        self._show_problems(doc)
+        self._update_status()
+
+    #: Each column's share of the table's width (the note takes what is left): measured
+    #: from the cells, ResizeToContents would read every row of a 100,000-link page.
+    SHARES = ((COL_VERDICT, 0.17), (COL_LINK, 0.27), (COL_SHOWN, 0.14), (COL_WHERE, 0.13))
+
+    def fit_columns(self) -> None:
+        """Give the columns their share of the table's width (the note the rest)."""
+        width = self.view.viewport().width()
+        if width <= 0 or width == self._fitted_width:
+            return
+        self._fitted_width = width
+        for column, share in self.SHARES:
+            self.view.setColumnWidth(column, max(60, int(width * share)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Columns follow the pane's width."""
+        super().resizeEvent(event)
+        self.fit_columns()
+
+    def set_levels(self, start: int, levels: tuple[str, ...]) -> None:
+        """Verdicts arrived for the rows from ``start`` on."""
+        self.model.set_levels(start, levels)
+        self._update_status()
+
+    def set_busy(self, busy: bool) -> None:
+        """Show or hide the busy indicator."""
+        self.busy.setVisible(busy)
+        if not busy:
+            self._update_status()
+
+    def _show_problems(self, doc: Document) -> None:
+        if not doc.problems:
+            self.problems.hide()
+            self.problems.setText("")
+            return
+        lines = [
+            f"⚠ {p.message}" + (f" (part {p.part})" if p.part else "") for p in doc.problems[:4]
+        ]
+        if len(doc.problems) > 4:
+            lines.append(f"… and {len(doc.problems) - 4} more problems")
+        self.problems.setText("\n".join(visible_text(line, 300) for line in lines))
+        self.problems.setToolTip(plain_tooltip("\n".join(p.message for p in doc.problems)))
+        self.problems.show()
+
+    def summary(self) -> str:
+        """One line: what was read and what stands out."""
+        doc = self.document
+        if doc is None:
+            return ""
+        what = {"eml": "mail", "msg": "Outlook message", "html": "page", "image": "image",
+                "text": "text"}.get(doc.kind, "document")
+        n, parts, mismatches, differ = self._counts()
+        name = visible_text(self.name, 60)
+        if doc.kind == "image" and n == 0:
+            if doc.problems:  # not an image, too large, a code holding no link…
+                return f"{name}: {doc.problems[0].message}"
+            return f"{name}: no QR code or barcode with a link was found in the image."
+        if n == 0 and doc.problems:
+            return f"{name} ({what}): no link could be read. {doc.problems[0].message}"
+        text = f"{name} ({what}): {n} link{'s' if n != 1 else ''}"
+        if parts:
+            text += f" in {parts} part{'s' if parts != 1 else ''}"
+        danger = self.model.danger
+        if mismatches:
+            text += f" · {mismatches} shown as another site (mismatch)"
+        if differ:
+            text += f" · {differ} resolved differently by browsers"
+        text += f" · {danger} danger"
+        judged, total = self.model.judged, len(self.model.levels)
+        if judged < total:
+            text += f" · judging {judged}/{total}…"
+        if self.base and doc.kind == "html":
+            text += f" · base {visible_text(self.base, 80)}"
+        return text
+
+    def _counts(self) -> tuple[int, int, int, int]:
+        """Links, parts, mismatches, browser differences (counted once per document)."""
+        c = self._summary
+        return (0, 0, 0, 0) if c is None else (c.links, c.parts, c.mismatches, c.differ)
+
+    def _update_status(self) -> None:
+        self.status.setText(self.summary())
+
+    # ---- rows -----------------------------------------------------------------------
+    def link_at(self, row: int) -> Link | None:
+        """The link shown in ``row``."""
+        links = self.model.links
+        return links[row] if 0 <= row < len(links) else None
+
+    def row_text(self, row: int) -> tuple[str, ...]:
+        """Every cell of ``row`` as shown (tests, accessibility)."""
+        return tuple(self.model.cell(row, c) for c in range(len(HEADERS)))
+
+    def can_resolve(self, link: Link | None) -> bool:
+        """Whether ``link`` is a page's reference with a base to resolve it against."""
+        return (
+            link is not None
+            and self.document is not None
+            and self.document.kind == "html"
+            and self.base is not None
+            and link.kind not in ("text", "qr", "base")
+        )
+
+    def select_row(self, row: int) -> None:
+        """Select ``row`` (as a click does): the window inspects its link."""
+        self.view.setCurrentIndex(self.model.index(row, COL_LINK))
+
+    def open_in_resolution(self, row: int) -> bool:
+        """Ask for ``row``'s base and reference in the Resolution pane."""
+        link = self.link_at(row)
+        if not self.can_resolve(link) or link is None or self.base is None:
+            return False
+        self.resolutionRequested.emit(self.base, link.raw)
+        return True
+
+    def open_current_in_resolution(self) -> None:
+        """The *Open in Resolution* button."""
+        self.open_in_resolution(self.view.currentIndex().row())
+
+    def _on_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        link = self.link_at(current.row())
+        self.resolveButton.setEnabled(self.can_resolve(link))
+        if link is not None:
+            self.uriRequested.emit(link.target)
+
+    def _on_double_clicked(self, index: QModelIndex) -> None:
+        if not self.open_in_resolution(index.row()):
+            link = self.link_at(index.row())
+            if link is not None:
+                self.uriRequested.emit(link.target)
+
+    def _on_base_edited(self) -> None:
+        text = self.baseField.text().strip()
+        if self.document is not None and text != (self.user_base or ""):
+            self.baseChanged.emit(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Colours follow a palette change (light/dark)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "model"):
+            self.model.reset_colours()

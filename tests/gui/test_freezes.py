@@ -108,9 +108,9 @@ def test_field_shows_at_most_chip_limit_chips(window: MainWindow) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_replacing_a_long_input_frees_it_off_the_gui_thread(window: MainWindow) -> None:
-    """Emoji with ZWJ after zero-width characters: each long analysis carries one finding
-    per hidden character (32,000 here, 200,000 at 1 MB: 45-180 ms to free). The replaced
-    one is freed on the pool once no pane shows it (controller._reap), not by the GUI."""
+    """Emoji with ZWJ after zero-width characters: each long analysis carries findings for
+    its hidden characters (26,000 here; 210,000 at 1 MB took 45-180 ms to free). The
+    replaced one goes to the pool's disposer once no pane shows it (controller._reap)."""
     window.docks["ladder"].raise_()
     QApplication.processEvents()
     first = shape("zero-width", SIZE)

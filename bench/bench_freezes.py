@@ -92,10 +92,14 @@ def measure_shape(
     from uriinspector.gui import controller
 
     # As the controller does when a long analysis replaces another: its lazy parts are
-    # freed by a worker (here off the clock), the rest when the last pane lets it go.
+    # freed by a worker (here off the clock); the rest too, once every pane has let it
+    # go (``AnalysisController._reap``), or else by the last pane to let go.
     window.controller.analysis = a  # type: ignore[assignment]
+    retired: list[object] = []
     if previous is not None and hasattr(controller, "_Disposer"):
         controller._Disposer(previous.detach_parts()).run()
+        if hasattr(controller.AnalysisController, "_reap"):
+            retired.append(previous)
     del previous
     out: dict[str, object] = {"worker_s": worker_s}
     field = window.uriField
@@ -123,6 +127,8 @@ def measure_shape(
         call = timed(step)
         later = settle_gap(app, settle)
         out[name] = round(max(call, later), 1)
+    if retired:  # every pane shows the new analysis now: the disposer holds the last one
+        controller._Disposer([retired.pop()]).run()
     return out
 
 

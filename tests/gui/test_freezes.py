@@ -25,12 +25,13 @@ from pytestqt.qtbot import QtBot
 
 from bench.shapes import shape
 from uriinspector.gui import MainWindow
+from uriinspector.gui.panes.ladder import MAX_SHOWN_CHARS
 from uriinspector.gui.uri_field import CHIP_LIMIT
 
 SIZE = 131_072
 MAX_GAP_MS = 500.0
 NASTY = ("bidi", "zero-width", "lone-surrogates", "pct-triplets", "bracket-run", "at-run",
-         "query-params")
+         "query-params", "emoji", "combining")
 
 
 @pytest.fixture
@@ -102,3 +103,51 @@ def test_field_shows_at_most_chip_limit_chips(window: MainWindow) -> None:
     # the shown start: the head, CHIP_LIMIT chips, then the "more not shown" chip
     assert field.document().characterCount() - 1 == len("http://example.com/") + CHIP_LIMIT + 1
     assert window.analysis is not None and window.analysis.text == text
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_replacing_a_long_input_frees_it_off_the_gui_thread(window: MainWindow) -> None:
+    """Emoji with ZWJ after zero-width characters: each long analysis carries findings for
+    its hidden characters (26,000 here; 210,000 at 1 MB took 45-180 ms to free). The
+    replaced one goes to the pool's disposer once no pane shows it (controller._reap)."""
+    window.docks["ladder"].raise_()
+    QApplication.processEvents()
+    first = shape("zero-width", SIZE)
+    _longest_gap(window, first)
+    assert window.analysis is not None and len(window.analysis.findings) > 10_000
+    text = shape("emoji", SIZE)
+    gap, delivered = _longest_gap(window, text)
+    assert delivered and window.analysis is not None and window.analysis.text == text
+    deadline = time.perf_counter() + 5
+    while window.controller._retired and time.perf_counter() < deadline:
+        QApplication.processEvents()
+    # every pane on screen shows the new input: the old one went to the disposer
+    assert not window.controller._retired
+    assert gap <= MAX_GAP_MS, f"the event loop stalled {gap:.0f} ms"
+
+
+def test_ladder_hands_qt_a_bounded_value(window: MainWindow) -> None:
+    """A long input's rungs and normalized label show its start only (their layout cost
+    does not grow with the input); Copy Normalized still copies all of it."""
+    window.docks["ladder"].raise_()
+    text = shape("emoji", 20_000)  # over SYNC_LIMIT: a worker, then the panes
+    window.set_uri(text)
+    deadline = time.perf_counter() + 60
+    while (window.analysis is None or window.analysis.text != text) and (
+        time.perf_counter() < deadline
+    ):
+        QApplication.processEvents()
+    QApplication.processEvents()
+    pane = window.pane("ladder")
+    view = pane.view
+    assert view.topLevelItemCount() == 6
+    for row in range(view.topLevelItemCount() - 1):  # the last: "not performed"
+        # MAX_SHOWN_CHARS code points, a hidden one written ⟨U+200D⟩, then the ellipsis
+        shown = view.topLevelItem(row).text(1)
+        assert shown.endswith("…") and len(shown) <= 10 * MAX_SHOWN_CHARS + 1
+    label = pane.normalizedLabel.text()
+    assert len(label) < 12 * MAX_SHOWN_CHARS
+    assert "20,000 characters" in label
+    window.copy_normalized()
+    assert QApplication.clipboard().text() == window.analysis.ladder.normalized

@@ -43,6 +43,11 @@ if TYPE_CHECKING:
 
 #: Values longer than this are shown plainly (the inline diff would be unreadable).
 MAX_DIFF_CHARS = 2000
+#: At most this many characters of a value are handed to Qt in a cell or the label: a
+#: 1 MB input's rungs were laid out (shaped, wrapped, elided) whole on every size hint
+#: and paint, and an emoji no font has costs a font-fallback search per character:
+#: 100-350 ms per update at 1 MB. The whole value stays one copy away (Copy Normalized).
+MAX_SHOWN_CHARS = 200
 #: Edits listed in a rung's tooltip before "… and N more".
 MAX_TOOLTIP_EDITS = 25
 
@@ -91,6 +96,17 @@ def diff_html(previous: str, rung: Rung, removed: str, inserted: str, inserted_b
         pos = max(pos, e.span.end)
     out.append(esc(previous[pos:]))
     return "<span style='white-space:pre-wrap'>" + "".join(out) + "</span>"
+
+
+def normalized_html(normalized: str) -> str:
+    """The label over the rungs: the normalized URI, at most ``MAX_SHOWN_CHARS`` of it
+    (a longer one says how long it is and how to copy it whole), escaped."""
+    shown = f"<code>{esc(normalized, MAX_SHOWN_CHARS)}</code>"
+    if len(normalized) > MAX_SHOWN_CHARS:
+        shown += (
+            f" ({len(normalized):,} characters; Edit ▸ Copy Normalized copies all of them)"
+        )
+    return f"Normalized (scheme-based, RFC 3986 §6.2.3): {shown}"
 
 
 def edits_tooltip(previous: str, rung: Rung) -> str:
@@ -208,9 +224,7 @@ class LadderPane(QWidget):
         inserted = palette.readable(palette.INSERTED_HUE, base).name()
         inserted_bg = palette.tint(palette.INSERTED_HUE, base, 0.18).name()
         dim = palette.dim_color(pal)
-        self.normalizedLabel.setText(
-            f"Normalized (scheme-based, RFC 3986 §6.2.3): <code>{esc(ladder.normalized)}</code>"
-        )
+        self.normalizedLabel.setText(normalized_html(ladder.normalized))
         equal_at = dict(self._comparison.per_rung) if self._comparison is not None else {}
         first = self._comparison.rung if self._comparison is not None else None
         other_values = (
@@ -222,7 +236,10 @@ class LadderPane(QWidget):
         for rung in ladder.rungs:
             # tree_item: a row made by C++, so rebuilding never leaks None (_common).
             item = tree_item(
-                [RUNG_LABELS.get(rung.name, rung.name), visible_text(rung.value), "", ""]
+                [
+                    RUNG_LABELS.get(rung.name, rung.name),
+                    visible_text(rung.value, MAX_SHOWN_CHARS), "", "",
+                ]
             )
             item.setData(COL_RUNG, Qt.ItemDataRole.UserRole, rung.name)
             set_cell(item, COL_VALUE, font=self._mono)

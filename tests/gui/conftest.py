@@ -15,8 +15,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from uriinspector.gui import MainWindow
 
 _HERE = Path(__file__).parent
 
@@ -60,3 +66,18 @@ def _no_dangling_threads() -> Iterator[None]:
     ]
     if leaked:
         pytest.fail(f"test left threads running: {leaked}")
+
+
+@pytest.fixture
+def shown_window(qtbot: QtBot) -> Iterator[MainWindow]:
+    """A real main window at the small 1024×640 size, shown and exposed; its document
+    reader is shut down afterwards (a test may have left a mail being read)."""
+    from uriinspector.gui import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1024, 640)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.documents.shutdown()

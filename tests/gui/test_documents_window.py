@@ -41,14 +41,8 @@ SAFELINKS = (
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.documents.shutdown()
+def window(shown_window: MainWindow) -> MainWindow:
+    return shown_window
 
 
 def phishing_eml() -> bytes:

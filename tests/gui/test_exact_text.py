@@ -68,11 +68,11 @@ def window(qtbot: QtBot) -> Iterator[MainWindow]:
     w = MainWindow()
     qtbot.addWidget(w)
     w.resize(1100, 700)
-    # Saving lone surrogates in the settings file is another change's (issue 13's
-    # settings part): these tests record no history and leave the field empty.
-    w.settings.set_keep_history(False)
     yield w
-    w.set_uri("")
+    # closing saves the settings: lone surrogates in history and the field must not
+    # stop that (settings store every code point, tests/gui/test_settings.py)
+    w.close()
+    assert w.settings.save() is None
 
 
 def _check(window: MainWindow, text: str) -> None:

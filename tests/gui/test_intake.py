@@ -73,13 +73,8 @@ def _clipboard_freed_while_python_lives(qapp: object) -> Iterator[None]:
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(shown_window: MainWindow) -> MainWindow:
+    return shown_window
 
 
 # ---- the decoding itself ----------------------------------------------------------

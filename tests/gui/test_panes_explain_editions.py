@@ -23,13 +23,8 @@ HOVERED = "http://example.com:8080/a%7Bb"
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(shown_window: MainWindow) -> MainWindow:
+    return shown_window
 
 
 def _load(qtbot: QtBot, window: MainWindow, text: str, edition: str = "rfc3986") -> None:

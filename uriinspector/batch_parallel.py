@@ -9,9 +9,11 @@ stops reading while the window is full.
 
 Small inputs never start a process: the first :data:`WARMUP_LINES` lines (or
 :data:`WARMUP_SECONDS`) are answered in this process, exactly as the serial loop does;
-the workers start only when more input follows. Workers come from a ``forkserver``
-(a fresh interpreter that imports the core and nothing else: never Qt), ignore Ctrl-C
-(the parent stops them) and exit with the parent. No Qt import here either.
+the workers start only when more input follows, and only when those lines were not so
+cheap (median under :data:`PARALLEL_MIN_LINE_SECONDS`) that workers could not win.
+Workers come from a ``forkserver`` (a fresh interpreter that imports the core and
+nothing else: never Qt), ignore Ctrl-C (the parent stops them) and exit with the
+parent. No Qt import here either.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import os
 import queue
 import signal
 import stat
+import statistics
 import sys
 import threading
 import time
@@ -42,6 +45,10 @@ if TYPE_CHECKING:
 WARMUP_LINES = 200
 #: ... or this long, whichever comes first (a few very long lines).
 WARMUP_SECONDS = 0.25
+#: Lines whose median time in the warm-up is under this stay in this process: a
+#: worker would save less than the parent spends sending and collecting them (batch
+#: parse, ~70 us a line, ran 0.76x as fast on 2 workers; analyze, ~300 us, 1.47x).
+PARALLEL_MIN_LINE_SECONDS = 150e-6
 #: Keep answering in this process while the workers start (tests turn it off to send
 #: every line after the warm-up through the workers).
 SERIAL_WHILE_STARTING = True
@@ -233,7 +240,12 @@ def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -
     starter: _PoolStarter | None = None
     try:
         parallel = jobs > 1 and not _frozen()
-        status = _serial(env, lines, meter, PROG, _warmup_over() if parallel else None)
+        warmup = _Warmup() if parallel else None
+        status = _serial(env, lines, meter, PROG, warmup)
+        if status is None and warmup is not None and warmup.cheap():
+            # measured on this input: lines this cheap (e.g. parse) go no faster on
+            # workers (2 cores: 0.76x), so they stay in this process, unchanged bytes
+            status = _serial(env, lines, meter, PROG, None)
         if status is None:
             # the workers start in the background (a fork server, the core imported and
             # warmed there: about half a second); meanwhile this process keeps answering
@@ -255,17 +267,30 @@ def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -
     return ExitStatus(status)
 
 
-def _warmup_over() -> Callable[[], bool]:
-    """True once :data:`WARMUP_LINES` lines were asked for or :data:`WARMUP_SECONDS` passed."""
-    start = time.monotonic()
-    asked = 0
+class _Warmup:
+    """The warm-up's stop test (called before each line is read): true once
+    :data:`WARMUP_LINES` lines were answered or :data:`WARMUP_SECONDS` passed. It keeps
+    each line's time, so :meth:`cheap` can tell lines too cheap to be worth a worker."""
 
-    def over() -> bool:
-        nonlocal asked
-        asked += 1
-        return asked > WARMUP_LINES or time.monotonic() - start >= WARMUP_SECONDS
+    def __init__(self) -> None:
+        self.start = self.last = time.monotonic()
+        self.times: list[float] = []
 
-    return over
+    def __call__(self) -> bool:
+        now = time.monotonic()
+        if len(self.times) < WARMUP_LINES and now != self.start:
+            self.times.append(now - self.last)
+        self.last = now
+        asked_out = len(self.times) >= WARMUP_LINES or now - self.start >= WARMUP_SECONDS
+        return asked_out or WARMUP_LINES <= 0
+
+    def cheap(self) -> bool:
+        """Whether the warm-up's lines took a median under :data:`PARALLEL_MIN_LINE_SECONDS`
+        (a first, cold line does not count): then sending lines to a worker and reading
+        the answers back costs the parent about as much as answering them itself."""
+        if WARMUP_LINES <= 0 or len(self.times) < WARMUP_LINES:
+            return False
+        return statistics.median(self.times) < PARALLEL_MIN_LINE_SECONDS
 
 
 def _serial(

@@ -330,6 +330,35 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
         delims.append(_delimiter("fragment-hash", "#", hash_, hash_ + 1))
         start, end = regs[9]
         fragment = _part(text, start, end)
+    return _reference(
+        text, scheme, authority, userinfo, host, port, path, query, fragment, delims,
+        segment_params,
+    )  # fmt: skip
+
+
+# SplitReference's fields in declaration order, set directly (a frozen dataclass's
+# __init__ goes through object.__setattr__ thirteen times on every parse)
+_SPLIT_SETTERS = tuple(
+    SplitReference.__dict__[f.name].__set__ for f in fields(SplitReference)
+)
+_DELIM_SETTERS = tuple(Delimiter.__dict__[f.name].__set__ for f in fields(Delimiter))
+
+
+def _reference(
+    text: str,
+    scheme: Part | None,
+    authority: Part | None,
+    userinfo: Part | None,
+    host: Part | None,
+    port: Part | None,
+    path: Part,
+    query: Part | None,
+    fragment: Part | None,
+    delims: list[Delimiter],
+    segment_params: bool,
+) -> SplitReference:
+    """A ``SplitReference`` built through its slot setters (``split`` and ``assemble``
+    share it; segments and query parameters are left for their lazy properties)."""
     ref: SplitReference = _new(SplitReference)
     (
         set_text, set_scheme, set_authority, set_userinfo, set_host, set_port, set_path,
@@ -350,14 +379,6 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
     set_segments(ref, None)
     set_query_params(ref, None)
     return ref
-
-
-# SplitReference's fields in declaration order, set directly (a frozen dataclass's
-# __init__ goes through object.__setattr__ thirteen times on every parse)
-_SPLIT_SETTERS = tuple(
-    SplitReference.__dict__[f.name].__set__ for f in fields(SplitReference)
-)
-_DELIM_SETTERS = tuple(Delimiter.__dict__[f.name].__set__ for f in fields(Delimiter))
 
 
 def _delimiter(role: DelimiterRole, text: str, start: int, end: int) -> Delimiter:
@@ -419,23 +440,7 @@ def assemble(
     if start != -1:
         delims.append(_delimiter("fragment-hash", "#", start - 1, start))
         s_fragment = _part(text, start, end)
-    ref: SplitReference = _new(SplitReference)
-    (
-        set_text, set_scheme, set_authority, set_userinfo, set_host, set_port, set_path,
-        set_query, set_fragment, set_delimiters, set_segment_params, set_segments,
-        set_query_params,
-    ) = _SPLIT_SETTERS
-    set_text(ref, text)
-    set_scheme(ref, s_scheme)
-    set_authority(ref, s_authority)
-    set_userinfo(ref, s_userinfo)
-    set_host(ref, s_host)
-    set_port(ref, s_port)
-    set_path(ref, s_path)
-    set_query(ref, s_query)
-    set_fragment(ref, s_fragment)
-    set_delimiters(ref, tuple(delims))
-    set_segment_params(ref, segment_params)
-    set_segments(ref, None)
-    set_query_params(ref, None)
-    return ref
+    return _reference(
+        text, s_scheme, s_authority, s_userinfo, s_host, s_port, s_path, s_query, s_fragment,
+        delims, segment_params,
+    )  # fmt: skip

@@ -75,19 +75,18 @@ class PageReference:
         """Whether the reference is only a fragment (``#top``)."""
         return self.raw.strip().startswith("#")
 
-    def destination(self, document_url: str | None) -> str:
-        """Where following it goes, in words (HTML navigate)."""
+    def destination(self) -> str:
+        """Where following it goes, in a few words (HTML navigate; details in the trace)."""
         if self.browser.target is None:
-            return "nowhere (browsers reject it)"
+            return "nowhere: browsers reject it"
         if self.raw.strip().lower().startswith("javascript:"):
-            return "runs script (javascript:), no navigation target"
+            return "runs script"
         if self.where not in NAVIGATIONS:
-            return "a resource the page loads (not a navigation)"
+            return "loads a resource"
         if self.same_document:
-            return "this page (scrolls to the fragment)"
-        if (self.fragment_only and document_url is not None):
-            return ("another document: the base's "
-                    f"{without_fragment(self.browser.target)}, not this page")
+            return "this page (scrolls)"
+        if self.fragment_only:
+            return "the base's page, not this one"
         return "another document"
 
 

@@ -143,19 +143,21 @@ def _authority(rest: str, special: bool, trace: Trace, why: str) -> str:
     return rest[end:]
 
 
-def _tail_steps(query: str | None, fragment: str | None, base_search: str | None,
-                trace: Trace) -> None:
-    """The query and fragment steps, with where each came from."""
+def _tail_steps(query: str | None, fragment: str | None, trace: Trace,
+                base_search: str | None = None, *, from_base_path: bool = False) -> None:
+    """The query and fragment steps, with where each came from.
+
+    ``from_base_path``: the path was the base's (a ``?`` reference), so say what
+    became of the base's query (``base_search``, with its ``?``; "" when it has none).
+    """
     if query is not None:
-        if base_search is None:
-            trace.add(f"{CITE} query state", "query taken from reference.", shown("?" + query))
+        if not from_base_path:
+            why = "query taken from reference."
         elif base_search:
-            trace.add(f"{CITE} query state",
-                      f"query taken from reference; the base's {q(base_search)} is dropped.",
-                      shown("?" + query))
+            why = f"query taken from reference; the base's {q(base_search)} is dropped."
         else:
-            trace.add(f"{CITE} query state",
-                      "base has no query: query taken from reference.", shown("?" + query))
+            why = "base has no query: query taken from reference."
+        trace.add(f"{CITE} query state", why, shown("?" + query))
     if fragment is not None:
         trace.add(f"{CITE} fragment state", "fragment taken from reference.",
                   shown("#" + fragment))
@@ -203,7 +205,7 @@ def retrace(base: BaseParts, ref: str, trace: Trace) -> Retrace:
             after = _authority(rest.lstrip("/\\"), True, trace, "authority from reference")
             path, query, fragment = _split_tail(after)
             segments = _path_state(path, True, [], trace, noted_backslash=False)
-            _tail_steps(query, fragment, None, trace)
+            _tail_steps(query, fragment, trace)
             return Retrace("/" + "/".join(segments))
         if rest.startswith("/"):
             trace.add(f"{CITE} path or authority state",
@@ -216,7 +218,7 @@ def retrace(base: BaseParts, ref: str, trace: Trace) -> Retrace:
             path, query, fragment = _split_tail(after)
             segments = _path_state(path, False, [], trace, noted_backslash=False) \
                 if path else []
-            _tail_steps(query, fragment, None, trace)
+            _tail_steps(query, fragment, trace)
             return Retrace("/" + "/".join(segments) if path else "")
         trace.add(f"{CITE} opaque path state",
                   f"non-special scheme {q(scheme)} without '/': an opaque path, kept as "
@@ -261,17 +263,16 @@ def _relative(base: BaseParts, rest: str, special: bool, trace: Trace) -> Retrac
             path, query, fragment = _split_tail(after)
             segments = _path_state(path, special, [], trace, noted_backslash=back) \
                 if path or special else []
-            _tail_steps(query, fragment, None, trace)
+            _tail_steps(query, fragment, trace)
             return Retrace("/" + "/".join(segments) if segments or special else "")
         trace.add(f"{CITE} relative slash state",
                   f"{note}reference starts with a slash: host from the base, path from the "
                   "reference.", shown(rest))
         path, query, fragment = _split_tail(rest)
         segments = _path_state(path, special, [], trace, noted_backslash=back)
-        _tail_steps(query, fragment, None, trace)
+        _tail_steps(query, fragment, trace)
         return Retrace("/" + "/".join(segments))
     path, query, fragment = _split_tail(rest)
-    base_search = base.search[1:] if base.search else None
     if rest == "":
         trace.add(f"{CITE} relative state",
                   "empty reference: the base without its fragment.", base.pathname)
@@ -279,7 +280,7 @@ def _relative(base: BaseParts, rest: str, special: bool, trace: Trace) -> Retrac
     if path == "" and query is not None:
         trace.add(f"{CITE} relative state",
                   "reference starts with '?': path from the base.", base.pathname)
-        _tail_steps(query, fragment, base_search, trace)
+        _tail_steps(query, fragment, trace, base.search, from_base_path=True)
         return Retrace(base.pathname)
     if path == "":
         kept = (f"the base's query {q(base.search)} is kept" if base.search
@@ -287,7 +288,7 @@ def _relative(base: BaseParts, rest: str, special: bool, trace: Trace) -> Retrac
         trace.add(f"{CITE} relative state",
                   f"reference is a fragment only: path from the base and {kept}.",
                   base.pathname + base.search)
-        _tail_steps(None, fragment, None, trace)
+        _tail_steps(None, fragment, trace)
         return Retrace(base.pathname)
     segments = base.segments
     gone = segments.pop() if segments else None
@@ -297,5 +298,5 @@ def _relative(base: BaseParts, rest: str, special: bool, trace: Trace) -> Retrac
               + "; the base's query is not used.",
               "/" + "/".join(segments) + ("/" if segments else ""))
     segments = _path_state(path, special, segments, trace, noted_backslash=False)
-    _tail_steps(query, fragment, None, trace)
+    _tail_steps(query, fragment, trace)
     return Retrace("/" + "/".join(segments))

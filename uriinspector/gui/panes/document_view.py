@@ -215,6 +215,7 @@ class DocumentView(QWidget):
     resolutionRequested = Signal(object, object)
     baseChanged = Signal(object)
     closed = Signal()
+    pageLinksRequested = Signal(object, object)  # the page's text, its URL
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -276,6 +277,14 @@ class DocumentView(QWidget):
         self.resolveButton.setEnabled(False)
         self.resolveButton.clicked.connect(self.open_current_in_resolution)
         base_row.addWidget(self.resolveButton)
+        self.pageLinksButton = QPushButton("Page links", self)
+        name_widget(self.pageLinksButton, "documentPageLinks")
+        self.pageLinksButton.setToolTip(
+            "Every reference of this page resolved at once by RFC 3986 and by browsers, "
+            "with the reasons for each browser step"
+        )
+        self.pageLinksButton.clicked.connect(self._on_page_links_clicked)
+        base_row.addWidget(self.pageLinksButton)
         layout.addLayout(base_row)
 
         self.model = LinksModel(self)
@@ -330,6 +339,8 @@ class DocumentView(QWidget):
         self.baseLabel.setVisible(page)
         self.baseField.setVisible(page)
         self.resolveButton.setVisible(page)
+        self.pageLinksButton.setVisible(page)
+        self.pageLinksButton.setEnabled(page and doc.text is not None)
         if self.baseField.text() != (base or ""):
             self.baseField.setText(base or "")  # the page URL this reading used
         self.model.set_links(doc.links)
@@ -467,6 +478,11 @@ class DocumentView(QWidget):
             link = self.link_at(index.row())
             if link is not None:
                 self.uriRequested.emit(link.target)
+
+    def _on_page_links_clicked(self) -> None:
+        doc = self.document
+        if doc is not None and doc.text is not None:
+            self.pageLinksRequested.emit(doc.text, self.baseField.text().strip())
 
     def _on_base_edited(self) -> None:
         text = self.baseField.text().strip()

@@ -9,7 +9,9 @@ keeps the window responsive. Clicking a row asks the window to inspect it
 
 A document opened in the window (a mail, a saved page, an Outlook message, a QR image:
 ``gui/documents.py``) is shown instead of the text box, in ``documentView``
-(``panes/document_view.py``); *Back to text* returns to the text box.
+(``panes/document_view.py``); *Back to text* returns to the text box. *Page links*
+reads the text box (or an opened page) as HTML in ``pageLinks``
+(``panes/page_links.py``): every reference resolved by RFC 3986 and by browsers.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from uriinspector.gui import intake, resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
 from uriinspector.gui.panes.document_view import DocumentView
+from uriinspector.gui.panes.page_links import PageLinksView
 from uriinspector.gui.plain import plain_label, plain_message
 
 if TYPE_CHECKING:
@@ -116,6 +119,12 @@ class ExtractPane(QWidget):
         self.documentView.baseChanged.connect(self.baseChanged)
         self.documentView.closed.connect(lambda: self.show_document_page(False))
         outer.addWidget(self.documentView, 1)
+        self.pageLinks = PageLinksView(self)
+        self.pageLinks.hide()
+        self.pageLinks.resolutionRequested.connect(self.resolutionRequested)
+        self.pageLinks.closed.connect(lambda: self.show_page_links_view(False))
+        self.documentView.pageLinksRequested.connect(self.show_page_links)
+        outer.addWidget(self.pageLinks, 1)
         self.textBox = IntakeTextBox(self)
         name_widget(self.textBox, "extractText", "Text to extract URIs from")
         self.textBox.setPlaceholderText(
@@ -132,6 +141,16 @@ class ExtractPane(QWidget):
         )
         self.extractButton.clicked.connect(self.run_extraction)
         row.addWidget(self.extractButton)
+        self.pageLinksButton = QPushButton("&Page links", self)
+        name_widget(self.pageLinksButton, "pageLinksButton")
+        self.pageLinksButton.setToolTip(
+            "Read the text as an HTML page: every href, src, srcset, action… resolved "
+            "against its <base href> by RFC 3986 and by browsers, differences marked"
+        )
+        self.pageLinksButton.clicked.connect(
+            lambda: self.show_page_links(self.textBox.toPlainText(), "")
+        )
+        row.addWidget(self.pageLinksButton)
         self.status = plain_label(QLabel(self))
         name_widget(self.status, "extractStatus")
         row.addWidget(self.status, 1)
@@ -161,8 +180,20 @@ class ExtractPane(QWidget):
     # ---- documents ------------------------------------------------------------------
     def show_document_page(self, shown: bool) -> None:
         """Show the document view (True) or the text box and its list (False)."""
+        self.pageLinks.setVisible(False)
         self.textPage.setVisible(not shown)
         self.documentView.setVisible(shown)
+
+    def show_page_links_view(self, shown: bool) -> None:
+        """Show the page-links view (True) or the text box (False)."""
+        self.documentView.setVisible(False)
+        self.textPage.setVisible(not shown)
+        self.pageLinks.setVisible(shown)
+
+    def show_page_links(self, text: str, url: str | None = None) -> None:
+        """Read ``text`` as an HTML page at ``url`` and show every reference resolved."""
+        self.show_page_links_view(True)
+        self.pageLinks.set_page(text, url if url else self.pageLinks.urlField.text())
 
     def document_shown(self) -> bool:
         """Whether the document view is the one on show."""

@@ -1,0 +1,410 @@
+"""The Extract tab's page-links view: every reference of an HTML page, resolved two ways.
+
+For web developers: paste or open a page, set its URL, and see the ``<base href>`` and
+every reference (``href``, ``src``, ``srcset`` candidates, ``action``, ``formaction``,
+refresh...) resolved at once by RFC 3986 §5.2 and as browsers do (WHATWG URL, through
+ada-url). A row where they differ is marked in words ("≠ differs"), in colour, and can
+be filtered on; "Goes to" says whether following it stays in this page (HTML's
+same-document rule, which compares with the page's URL, not the base). Selecting a row
+shows both traces, the browser's with a reason per step; double-clicking it (or *Open
+in Resolution*) hands base and reference to the Resolution pane. The view renders
+``sources.page_links.PageLinks``; it computes nothing itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QBrush, QFontDatabase, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTreeWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uriinspector.gui.offsets import OffsetTable
+from uriinspector.gui.panes import palette
+from uriinspector.gui.panes._common import (
+    clear_tree,
+    name_widget,
+    table_item,
+    tree_item,
+)
+from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
+
+if TYPE_CHECKING:
+    from uriinspector.core.resolve import Resolution
+    from uriinspector.sources.page_links import PageLinks, PageReference
+
+COL_WHERE, COL_WRITTEN, COL_RFC, COL_BROWSER, COL_DIFF, COL_GOES = range(6)
+HEADERS = ("Where", "Written", "RFC 3986", "Browsers (WHATWG)", "Differs", "Goes to")
+DIFFERS_WORDS = "≠ differs"
+SAME_WORDS = "="
+CELL_LIMIT = 300
+#: Role holding a row's index into ``PageLinks.references``.
+INDEX_ROLE = Qt.ItemDataRole.UserRole
+
+
+def target_cell(r: Resolution) -> str:
+    """A resolution's target, or why there is none."""
+    if r.target is not None:
+        return r.target
+    return f"no target: {r.error.code}" if r.error is not None else "no target"
+
+
+class PageLinksView(QWidget):
+    """Page source, page URL, base, the references table, and the selected row's traces.
+
+    Signals:
+        resolutionRequested(str, str): show base + reference in the Resolution pane.
+        closed(): back to the Extract text box.
+    """
+
+    resolutionRequested = Signal(object, object)
+    closed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.links: PageLinks | None = None
+        self._offsets: OffsetTable | None = None
+        self._source_text = ""
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+
+        top = QHBoxLayout()
+        self.urlLabel = QLabel("Page &URL:", self)
+        top.addWidget(self.urlLabel)
+        self.urlField = QLineEdit(self)
+        name_widget(self.urlField, "pageLinksUrl", "Page URL the references resolve against")
+        self.urlField.setPlaceholderText("https://example.com/dir/page.html")
+        self.urlField.setToolTip(
+            "The page's own address. A <base href> in the page is resolved against it "
+            "and wins for resolving; 'same document' is decided against this URL (HTML)."
+        )
+        self.urlField.editingFinished.connect(self._on_url_edited)
+        self.urlLabel.setBuddy(self.urlField)
+        top.addWidget(self.urlField, 1)
+        self.readButton = QPushButton("&Resolve all", self)
+        name_widget(self.readButton, "pageLinksRead")
+        self.readButton.setToolTip("Read the page source below and resolve every reference")
+        self.readButton.clicked.connect(self.read_source)
+        top.addWidget(self.readButton)
+        self.openButton = QPushButton("Open page…", self)
+        name_widget(self.openButton, "pageLinksOpen")
+        self.openButton.setToolTip("Read a saved HTML page from a file")
+        self.openButton.clicked.connect(self.open_dialog)
+        top.addWidget(self.openButton)
+        self.closeButton = QPushButton("Back to text", self)
+        name_widget(self.closeButton, "pageLinksClose")
+        self.closeButton.clicked.connect(self.closed)
+        top.addWidget(self.closeButton)
+        layout.addLayout(top)
+
+        self.baseInfo = plain_label(QLabel(self))
+        name_widget(self.baseInfo, "pageLinksBase")
+        self.baseInfo.setWordWrap(True)
+        layout.addWidget(self.baseInfo)
+
+        filters = QHBoxLayout()
+        self.differencesOnly = QCheckBox("Only &differences", self)
+        name_widget(self.differencesOnly, "pageLinksDifferencesOnly")
+        self.differencesOnly.setToolTip(
+            "Show only references browsers resolve elsewhere than RFC 3986")
+        self.differencesOnly.toggled.connect(self._apply_filter)
+        filters.addWidget(self.differencesOnly)
+        self.status = plain_label(QLabel(self))
+        name_widget(self.status, "pageLinksStatus")
+        filters.addWidget(self.status, 1)
+        self.resolutionButton = QPushButton("Open in Resolution", self)
+        name_widget(self.resolutionButton, "pageLinksOpenInResolution")
+        self.resolutionButton.setEnabled(False)
+        self.resolutionButton.clicked.connect(self.open_current_in_resolution)
+        filters.addWidget(self.resolutionButton)
+        layout.addLayout(filters)
+
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.source = QPlainTextEdit(self.splitter)
+        name_widget(self.source, "pageLinksSource", "Page source (HTML)")
+        self.source.setPlaceholderText("Paste the page's HTML here, set its URL, then Resolve all.")
+        self.source.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.source.setFont(mono)
+        self.table = QTableWidget(0, len(HEADERS), self.splitter)
+        name_widget(self.table, "pageLinksTable", "References of the page")
+        self.table.setHorizontalHeaderLabels(list(HEADERS))
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        self.table.setShowGrid(False)
+        self.table.setAlternatingRowColors(False)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        rows = self.table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        self.table.currentCellChanged.connect(self._on_current_cell_changed)
+        self.table.cellDoubleClicked.connect(lambda row, _c: self.open_in_resolution(row))
+        self.trace = QTreeWidget(self.splitter)
+        name_widget(self.trace, "pageLinksTrace", "Both resolutions of the selected reference")
+        self.trace.setColumnCount(4)
+        self.trace.setHeaderLabels(["#", "Rule", "Why", "Buffer"])
+        self.trace.setUniformRowHeights(True)
+        self.trace.setWordWrap(False)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
+        layout.addWidget(self.splitter, 1)
+
+    # ---- input -----------------------------------------------------------------------
+    def set_page(self, text: str, url: str = "") -> None:
+        """Put a page's HTML and URL in and resolve every reference."""
+        self.source.setPlainText(text)
+        self.urlField.setText(url)
+        self.read_source()
+
+    def open_dialog(self) -> None:
+        """*Open page…*: read a saved HTML file."""
+        name, _f = QFileDialog.getOpenFileName(
+            self, "Open an HTML Page", "", "HTML pages (*.html *.htm *.xhtml);;All files (*)")
+        if name:
+            self.open_path(name)
+
+    def open_path(self, path: str) -> None:
+        """Read the page at ``path`` (bytes decoded as the Extract tab does)."""
+        from uriinspector.sources.documents import decode_text
+
+        try:
+            data = Path(path).read_bytes()[: 64 * 1024 * 1024]
+        except OSError as exc:
+            self.status.setText(f"Cannot read {visible_text(path, 80)}: {exc.strerror}")
+            return
+        self.set_page(decode_text(data, html=True), self.urlField.text())
+
+    def read_source(self) -> None:
+        """Resolve every reference of the source against the page URL."""
+        from uriinspector.sources.page_links import page_links
+
+        text = self.source.toPlainText()
+        self.show_links(page_links(text, self.urlField.text()), text)
+
+    def _on_url_edited(self) -> None:
+        if self.links is not None and self.urlField.text() != self.links.page_url:
+            self.read_source()
+
+    # ---- rendering -------------------------------------------------------------------
+    def show_links(self, links: PageLinks, text: str) -> None:
+        """Render ``links`` (read from ``text``)."""
+        self.links = links
+        self._source_text = text
+        self._offsets = None
+        self._show_base(links)
+        pal = self.table.palette()
+        base = pal.color(pal.ColorRole.Base)
+        warn = palette.severity_color("warning", pal)
+        tinted = QBrush(palette.tint(warn, base, 0.18))
+        self.table.setUpdatesEnabled(False)
+        self.table.clearSelection()
+        self.table.setRowCount(len(links.references))
+        for row, ref in enumerate(links.references):
+            cells = self.row_cells(ref)
+            for column, text_ in enumerate(cells):
+                item = table_item(visible_text(text_, CELL_LIMIT))
+                if column == COL_WHERE:
+                    item.setData(INDEX_ROLE, row)
+                if ref.differs:
+                    item.setBackground(tinted)
+                    if column in (COL_BROWSER, COL_DIFF):
+                        item.setForeground(QBrush(warn))
+                item.setToolTip(plain_tooltip(self._tooltip(ref)))
+                self.table.setItem(row, column, item)
+        self.table.setUpdatesEnabled(True)
+        self._fit_columns()
+        self._apply_filter()
+        clear_tree(self.trace)
+        self.resolutionButton.setEnabled(False)
+
+    def row_cells(self, ref: PageReference) -> tuple[str, ...]:
+        """The text of one row, as shown."""
+        return (
+            ref.where,
+            ref.raw,
+            target_cell(ref.rfc3986),
+            target_cell(ref.browser),
+            DIFFERS_WORDS if ref.differs else SAME_WORDS,
+            ref.destination(),
+        )
+
+    def row_text(self, row: int) -> tuple[str, ...]:
+        """Every cell of table row ``row`` as shown (tests, accessibility)."""
+        return tuple(
+            (self.table.item(row, c).text() if self.table.item(row, c) else "")
+            for c in range(len(HEADERS))
+        )
+
+    def _tooltip(self, ref: PageReference) -> str:
+        lines = [f"{ref.where}: {ref.raw}",
+                 f"RFC 3986: {target_cell(ref.rfc3986)}",
+                 f"Browsers: {target_cell(ref.browser)}"]
+        if ref.differs:
+            lines.append("Browsers go elsewhere than RFC 3986: select the row for the reasons.")
+        lines.append(f"Goes to: {ref.destination()}")
+        if ref.fragment_only and not ref.same_document and ref.browser.target is not None:
+            lines.append("HTML: a fragment link stays in the page only when the base is the "
+                         "page's own URL; here it loads "
+                         f"{ref.browser.target.split('#')[0]}.")
+        lines.append("Double-click to open it in the Resolution pane.")
+        return "\n".join(lines)
+
+    def _show_base(self, links: PageLinks) -> None:
+        parts: list[str] = []
+        page = links.page_url.strip()
+        parts.append(f"Page: {visible_text(page, 120)}" if page else "Page URL not set")
+        if links.base_href is not None:
+            parts.append(f'<base href="{visible_text(links.base_href, 120)}">')
+            if links.base_rfc3986 == links.base_browser:
+                parts.append(f"base: {visible_text(links.base_rfc3986 or '(none)', 120)}")
+            else:
+                rfc = visible_text(links.base_rfc3986 or "(none)", 120)
+                browsers = visible_text(links.base_browser or "(none)", 120)
+                parts.append(f"base by RFC 3986: {rfc} · by browsers: {browsers}")
+            if links.document_url and links.base_browser and (
+                links.base_browser.split("#")[0] != links.document_url
+            ):
+                parts.append("the base is not the page: '#…' links leave the page")
+        else:
+            parts.append("no <base href>: references resolve against the page URL")
+        for problem in links.problems:
+            parts.append(f"⚠ {problem}")
+        self.baseInfo.setText(" · ".join(parts))
+
+    def _fit_columns(self) -> None:
+        width = max(400, self.table.viewport().width())
+        for column, share in ((COL_WHERE, 0.12), (COL_WRITTEN, 0.17), (COL_RFC, 0.24),
+                              (COL_BROWSER, 0.24), (COL_DIFF, 0.08)):
+            self.table.setColumnWidth(column, max(50, int(width * share)))
+
+    def _apply_filter(self) -> None:
+        only = self.differencesOnly.isChecked()
+        refs = self.links.references if self.links is not None else ()
+        for row, ref in enumerate(refs):
+            self.table.setRowHidden(row, only and not ref.differs)
+        self._update_status()
+
+    def _update_status(self) -> None:
+        links = self.links
+        if links is None:
+            self.status.setText("")
+            return
+        n = len(links.references)
+        text = f"{n} reference{'s' if n != 1 else ''} · {links.differences} differ"
+        if self.differencesOnly.isChecked():
+            text += " (only these shown)"
+        if links.left_out:
+            text += f" · {links.left_out} more not resolved (limit)"
+        self.status.setText(text)
+
+    def visible_rows(self) -> list[int]:
+        """Rows not hidden by the filter."""
+        return [r for r in range(self.table.rowCount()) if not self.table.isRowHidden(r)]
+
+    # ---- rows ------------------------------------------------------------------------
+    def reference_at(self, row: int) -> PageReference | None:
+        """The reference shown in ``row``."""
+        refs = self.links.references if self.links is not None else ()
+        return refs[row] if 0 <= row < len(refs) else None
+
+    def select_row(self, row: int) -> None:
+        """Select ``row`` (as a click does): its traces show."""
+        self.table.setCurrentCell(row, COL_WRITTEN)
+
+    def show_trace(self, ref: PageReference) -> None:
+        """Both resolutions of ``ref``, each step with its rule and reason."""
+        clear_tree(self.trace)
+        for title, r in (("RFC 3986 §5.2", ref.rfc3986),
+                         ("Browsers (WHATWG URL, reasons per step)", ref.browser)):
+            head = tree_item([title, "", f"base {r.base}" if r.base else "no base",
+                              target_cell(r)])
+            self.trace.addTopLevelItem(head)
+            head.setFirstColumnSpanned(True)
+            head.setToolTip(0, plain_tooltip(f"base {r.base}\ntarget {target_cell(r)}"))
+            for n, step in enumerate(r.steps, 1):
+                child = tree_item([str(n), step.rule, visible_text(step.detail),
+                                   visible_text(step.value)])
+                child.setToolTip(2, plain_tooltip(step.detail))
+                head.addChild(child)
+            if r.error is not None:
+                head.addChild(tree_item(["", "error", visible_text(r.error.message), ""]))
+            head.setExpanded(True)
+        width = max(500, self.trace.viewport().width())
+        self.trace.setColumnWidth(0, 60)
+        self.trace.setColumnWidth(1, int(width * 0.24))
+        self.trace.setColumnWidth(2, int(width * 0.5))
+
+    def trace_lines(self) -> list[str]:
+        """The trace as shown, one line per row (tests)."""
+        out: list[str] = []
+        for i in range(self.trace.topLevelItemCount()):
+            head = self.trace.topLevelItem(i)
+            out.append(head.text(0))
+            out.extend(" | ".join(head.child(j).text(c) for c in range(4))
+                       for j in range(head.childCount()))
+        return out
+
+    def open_in_resolution(self, row: int) -> bool:
+        """Hand ``row``'s base and reference to the Resolution pane."""
+        ref = self.reference_at(row)
+        links = self.links
+        if ref is None or links is None:
+            return False
+        base = links.base_rfc3986 or links.base_browser
+        if base is None:
+            return False
+        self.resolutionRequested.emit(base, ref.raw)
+        return True
+
+    def open_current_in_resolution(self) -> None:
+        """The *Open in Resolution* button."""
+        self.open_in_resolution(self.table.currentRow())
+
+    def _on_current_cell_changed(self, row: int, _c: int, _pr: int, _pc: int) -> None:
+        ref = self.reference_at(row)
+        self.resolutionButton.setEnabled(ref is not None)
+        if ref is None:
+            return
+        self.show_trace(ref)
+        self._select_source(ref)
+
+    def _select_source(self, ref: PageReference) -> None:
+        """Select the reference's text in the page source (its exact span)."""
+        if ref.span is None or self._source_text != self.source.toPlainText():
+            return
+        if self._offsets is None:
+            self._offsets = OffsetTable(self._source_text)
+        start, length = self._offsets.span_to_utf16(ref.span.start, ref.span.end)
+        cursor = self.source.textCursor()
+        cursor.setPosition(start)
+        cursor.setPosition(start + length, QTextCursor.MoveMode.KeepAnchor)
+        self.source.setTextCursor(cursor)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Colours follow a palette change (light/dark)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.links is not None:
+            self.show_links(self.links, self._source_text)

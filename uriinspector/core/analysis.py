@@ -26,6 +26,7 @@ from uriinspector.core.whatwg import WhatwgReading, read_whatwg
 if TYPE_CHECKING:
     from uriinspector.core.characters import CharInfo
     from uriinspector.core.decoders import SchemeDecoding
+    from uriinspector.core.defang import DefangedReading
     from uriinspector.core.destinations import Destinations
     from uriinspector.core.editions_view import EditionReading
     from uriinspector.core.explain import Explanation
@@ -109,6 +110,17 @@ class Analysis:
 
             self._lazy["decoding"] = decode(self.text)
         return self._lazy["decoding"]  # type: ignore[return-value]
+
+    @property
+    def defanged(self) -> DefangedReading | None:
+        """The text read as a defanged link (``hxxps://evil[.]example``) and its refanged
+        form, or None (``defang.defanged_reading``); built once on demand. The text
+        itself is never rewritten: a typed defanged link is analysed as typed."""
+        if "defanged" not in self._lazy:
+            from uriinspector.core.defang import defanged_reading
+
+            self._lazy["defanged"] = defanged_reading(self.text)
+        return self._lazy["defanged"]  # type: ignore[return-value]
 
     @property
     def destinations(self) -> Destinations:

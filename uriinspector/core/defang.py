@@ -15,8 +15,13 @@ alone); ``tests/core/test_defang.py`` checks it with Hypothesis.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
+from uriinspector.core.spans import Span
 from uriinspector.core.split import split
+
+#: Marks listed per defanged reading (the refanged text itself is always whole).
+MAX_MARKS = 100
 
 #: Scheme names defanged, and the 0-based letters that become ``x`` (``ws`` gets one
 #: inserted after the ``w`` instead: it has no letter to spare).
@@ -122,3 +127,78 @@ def refang(text: str) -> tuple[str, bool]:
     restored = _REFANG_SCHEME.sub(_refang_scheme, text)
     restored = _REFANG_TOKENS.sub(lambda m: _TOKEN_VALUE[m.group(0).lower()], restored)
     return restored, restored != text
+
+
+@dataclass(frozen=True, slots=True)
+class DefangMark:
+    """One piece of defang notation: where it is in the text, as written, what it means."""
+
+    span: Span
+    written: str
+    means: str
+
+
+@dataclass(frozen=True, slots=True)
+class DefangedReading:
+    """A typed or extracted text that is a defanged link or domain, and its refanged form.
+
+    ``written`` is the text exactly as given, ``refanged`` what it stands for, ``marks``
+    the defang notation found in ``written`` (at most :data:`MAX_MARKS`).
+    """
+
+    written: str
+    refanged: str
+    marks: tuple[DefangMark, ...]
+
+
+def defang_marks(text: str) -> tuple[DefangMark, ...]:
+    """The defang notation in ``text`` (scheme forms and bracketed tokens), in order."""
+    marks: list[DefangMark] = []
+    for m in _REFANG_SCHEME.finditer(text):
+        if len(marks) >= MAX_MARKS:
+            break
+        if any(c in "xX*" for c in m.group(1)):
+            marks.append(DefangMark(Span(m.start(), m.end()), m.group(0),
+                                    _refang_scheme(m)))
+    for m in _REFANG_TOKENS.finditer(text):
+        if len(marks) >= MAX_MARKS:
+            break
+        marks.append(DefangMark(Span(m.start(), m.end()), m.group(0),
+                                _TOKEN_VALUE[m.group(0).lower()]))
+    marks.sort(key=lambda mark: mark.span.start)
+    return tuple(marks)
+
+
+def defanged_reading(text: str) -> DefangedReading | None:
+    """``text`` read as a defanged link or domain, or None when it is not one.
+
+    It is one when refanging changes it and the notation is where a defanger puts it:
+    in the scheme (``hxxps``, ``[:]``, ``[://]``) or in the host (``evil[.]example``),
+    not merely in a path or query (``/a[.]b`` is a path). Linear; never raises.
+    """
+    if not any(mark in text for mark in _MARKS):
+        return None
+    restored, changed = refang(text)
+    if not changed:
+        return None
+    marks = defang_marks(text)
+    written = split(text)
+    scheme = any(m.means.isalpha() for m in marks) or any(
+        m.written in ("[:]", "[://]") for m in marks
+    )
+    if written.authority is not None:
+        host = written.authority
+    elif written.scheme is None:
+        end = text.find("/")
+        host_end = len(text) if end == -1 else end
+        host = None
+        if any(m.span.start < host_end and m.means == "." for m in marks):
+            return DefangedReading(text, restored, marks)
+    else:
+        host = None
+    in_host = host is not None and any(
+        host.span.start <= m.span.start < host.span.end for m in marks
+    )
+    if not (scheme or in_host):
+        return None
+    return DefangedReading(text, restored, marks)

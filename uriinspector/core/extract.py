@@ -27,7 +27,17 @@ Rules this module follows, each with its source:
   ``URL:`` prefix excluded, wrapped whitespace included; ``raw`` is that text and
   ``uri`` the cleaned reference.
 
-Everything is one left-to-right regular-expression scan, linear in the text.
+With ``defanged=True`` (the window's Extract tab; issue 15) defanged indicators are
+found too, as analysts write them in reports: ``hxxps://evil[.]example/payload``,
+``hXXp[:]//x(.)y``, ``fxp://``, ``[://]``, and bare domains such as
+``evil[.]example`` (at least one bracketed dot: ``[.]``, ``(.)``, ``{.}``, ``[dot]``).
+Each keeps ``uri``/``raw``/``span`` as written (exact code-point span in the text) and
+carries ``refanged`` (``core.defang.refang``); a bare domain also gets ``guess``
+(``http://`` + the domain, as App. F's heuristic). Where a plain reference of the
+first scan overlaps a defanged indicator, the indicator wins. The batch ``extract`` op
+keeps ``defanged=False``: the contract defines no place for a refanged form.
+
+Everything is left-to-right regular-expression scans, linear in the text.
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from uriinspector.core.defang import refang
 from uriinspector.core.schemes import TEXT_SCHEMES
 from uriinspector.core.spans import Span
 
@@ -55,6 +66,21 @@ _SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:[^\s]")
 # draft-2003 App. F: "www." or "ftp." and at least one more dot-separated label.
 _ABBR_HOST = re.compile(r"(?:www|ftp)(?:\.[^\W_](?:[\w\-]*[^\W_])?){2,}(?::[0-9]*)?\Z",
                         re.IGNORECASE)
+# Defanged indicators: a defanged (or plain) web/FTP scheme with "[:]", "[://]" or ":",
+# then a run that may hold "{.}" (braces are otherwise excluded, RFC 3986 §2); or a
+# bare name whose labels are joined by dots at least one of which is defanged.
+_DOT_TOKEN = r"(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\})"
+_DEFANGED_RUN = r"""(?:\{\.\}|\{dot\}|[^\s<>"{}|\\^`])"""
+_LABEL = r"[^\W_](?:[\w\-]*[^\W_])?"
+_DEFANGED = re.compile(
+    r"(?P<url>(?<![A-Za-z0-9+.\-])"
+    r"(?:h[x*]{2}ps?|f[x*]ps?|w[x*]ss?|https?|ftps?|wss?)(?:\[:\]|\[://\]|:)"
+    + _DEFANGED_RUN + r"+)"
+    r"|(?P<domain>(?<![\w.\-\[({/:%])" + _LABEL + r"(?:(?:\.|" + _DOT_TOKEN + r")" + _LABEL
+    + r")+(?::[0-9]+)?(?:/" + _DEFANGED_RUN + r"*)?)",
+    re.IGNORECASE,
+)
+_HAS_DOT_TOKEN = re.compile(_DOT_TOKEN, re.IGNORECASE)
 _URL_PREFIX = "url:"
 _TRAILING = frozenset(".,;:!?'")
 _CLOSERS = {")": "(", "]": "["}
@@ -74,15 +100,27 @@ class Extracted:
     raw: str
     abbreviated: bool
     guess: str | None
+    refanged: str | None = None
+
+    @property
+    def defanged(self) -> bool:
+        """Whether this is a defanged indicator (``refanged`` is what it stands for)."""
+        return self.refanged is not None
 
     @property
     def target(self) -> str:
-        """What to inspect: the completed guess of an App. F form, else ``uri``."""
-        return self.guess if self.guess is not None else self.uri
+        """What to inspect: the completed guess, else the refanged form, else ``uri``."""
+        if self.guess is not None:
+            return self.guess
+        return self.refanged if self.refanged is not None else self.uri
 
     @property
     def label(self) -> str:
-        """How a list shows it: ``probably http://www.w3.org/ (guess)`` for App. F forms."""
+        """How a list shows it: ``probably http://www.w3.org/ (guess)`` for App. F forms,
+        ``hxxps://evil[.]example → https://evil.example (defanged)`` for indicators."""
+        if self.refanged is not None:
+            also = f"; probably {self.guess}" if self.guess is not None else ""
+            return f"{self.uri} → {self.refanged} (defanged{also})"
         if self.guess is not None:
             return f"probably {self.guess} (guess)"
         return self.uri
@@ -181,11 +219,50 @@ def _scan(text: str, pos: int, endpos: int, out: list[Extracted]) -> None:
                 out.append(Extracted(uri, Span(start, end), uri, True, guess))
 
 
-def extract(text: str) -> tuple[Extracted, ...]:
+def _defanged(text: str) -> list[Extracted]:
+    """Defanged indicators in ``text``, in order (see the module docstring)."""
+    out: list[Extracted] = []
+    for m in _DEFANGED.finditer(text):
+        start = m.start()
+        end = _trim(text, start, m.end())
+        raw = text[start:end]
+        restored, changed = refang(raw)
+        if not changed:
+            continue  # a plain reference: the first scan's
+        if m.lastgroup == "domain":
+            if not _HAS_DOT_TOKEN.search(raw):
+                continue  # "a.b/x[.]y": the notation is not in the name
+            out.append(Extracted(raw, Span(start, end), raw, False,
+                                 "http://" + restored, restored))
+        else:
+            out.append(Extracted(raw, Span(start, end), raw, False, None, restored))
+    return out
+
+
+def _merge(plain: list[Extracted], defanged: list[Extracted]) -> list[Extracted]:
+    """Both lists in text order; a plain reference overlapping an indicator is dropped."""
+    out: list[Extracted] = []
+    j = 0
+    for e in plain:
+        while j < len(defanged) and defanged[j].span.end <= e.span.start:
+            out.append(defanged[j])
+            j += 1
+        if j < len(defanged) and defanged[j].span.start < e.span.end:
+            continue  # overlaps the next indicator, which is listed instead
+        out.append(e)
+    out.extend(defanged[j:])
+    return out
+
+
+def extract(text: str, *, defanged: bool = False) -> tuple[Extracted, ...]:
     """Find the URI references in free text, in order (draft-2003 App. E and F).
 
-    Never raises; linear in the length of ``text``.
+    ``defanged=True`` also finds defanged indicators (``hxxps://evil[.]example``,
+    ``evil[.]example``) with their refanged form. Never raises; linear in the length
+    of ``text``.
     """
     out: list[Extracted] = []
     _scan(text, 0, len(text), out)
+    if defanged:
+        return tuple(_merge(out, _defanged(text)))
     return tuple(out)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from uriinspector import APP_ID, __version__
 from uriinspector.gui import documents, gallery, intake, resources
 from uriinspector.gui.banner import EffectiveHostBanner
+from uriinspector.gui.defang_notice import DefangNotice
 from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.plain import plain_action_text, plain_label, plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
@@ -291,6 +292,9 @@ class MainWindow(QMainWindow):
         layout.addLayout(row)
         self.banner = EffectiveHostBanner(top, held=held)
         layout.addWidget(self.banner)
+        self.defangNotice = DefangNotice(top)  # a typed defanged link (issue 15 item 6)
+        self.defangNotice.inspectRequested.connect(self.set_uri)
+        layout.addWidget(self.defangNotice)
         top.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._top_spacer: QSpacerItem | None = None
         if held:  # the first frame has no docks: the field and banner stay at the top
@@ -945,6 +949,7 @@ class MainWindow(QMainWindow):
     def _on_analysis_changed(self, a: Analysis) -> None:
         self.uriField.show_analysis(a)
         self.banner.show_analysis(a)
+        self.defangNotice.show_analysis(a)
         lazy = self.isVisible()
         for name, dock in self.docks.items():
             if name not in self._built:

@@ -223,7 +223,9 @@ class ExtractPane(QWidget):
     def run_extraction(self) -> None:
         """Extract from the text box, list the results, start analysing them."""
         self._timer.stop()
-        self._found = extract(self.textBox.toPlainText())
+        # Defanged indicators too (hxxps://evil[.]example, evil[.]example): each row
+        # shows what was written and the refanged target it is judged as.
+        self._found = extract(self.textBox.toPlainText(), defanged=True)
         self._verdicts = [None] * len(self._found)
         self._next = 0
         self.view.setUpdatesEnabled(False)
@@ -261,7 +263,10 @@ class ExtractPane(QWidget):
                     else base.color(base.ColorRole.Text)
                 )
                 reasons = "\n".join(verdict.reasons)
-                item.setToolTip(plain_tooltip(f"{visible_text(e.target, 300)}\n\n{reasons}"))
+                written = (f"written defanged as {visible_text(e.uri, 300)}\n"
+                           if e.defanged else "")
+                item.setToolTip(
+                    plain_tooltip(f"{visible_text(e.target, 300)}\n{written}\n{reasons}"))
             if time.perf_counter() >= deadline:
                 break
         self._update_status()
@@ -276,9 +281,13 @@ class ExtractPane(QWidget):
             self.status.setText("No URI found." if self.textBox.toPlainText() else "")
             return
         guesses = sum(1 for e in self._found if e.abbreviated)
+        defanged = sum(1 for e in self._found if e.defanged)
         danger = sum(1 for v in self._verdicts if v is not None and v.level == "danger")
         caution = sum(1 for v in self._verdicts if v is not None and v.level == "caution")
-        text = f"{n} found" + (f" ({guesses} guessed)" if guesses else "")
+        notes = [f"{guesses} guessed"] if guesses else []
+        if defanged:
+            notes.append(f"{defanged} defanged")
+        text = f"{n} found" + (f" ({', '.join(notes)})" if notes else "")
         text += f" · {danger} danger · {caution} caution"
         if self._next < n:
             text += f" · analysing {self._next}/{n}…"

@@ -15,7 +15,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from uriinspector.gui import resources
-from uriinspector.gui.panes._common import name_widget
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
 
 if TYPE_CHECKING:
@@ -46,7 +45,8 @@ class DefangNotice(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        name_widget(self, "defangNotice", "Defanged link notice")
+        self.setObjectName("defangNotice")
+        self.setAccessibleName("Defanged link notice")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.reading: DefangedReading | None = None
@@ -56,11 +56,13 @@ class DefangNotice(QFrame):
         self.icon.setPixmap(resources.icon("warning").pixmap(16, 16))
         row.addWidget(self.icon)
         self.label = plain_label(QLabel(self))
-        name_widget(self.label, "defangNoticeText")
+        self.label.setObjectName("defangNoticeText")
+        self.label.setAccessibleName("defangNoticeText")
         self.label.setWordWrap(True)
         row.addWidget(self.label, 1)
         self.inspectButton = QPushButton("Inspect &refanged", self)
-        name_widget(self.inspectButton, "defangInspectRefanged")
+        self.inspectButton.setObjectName("defangInspectRefanged")
+        self.inspectButton.setAccessibleName("Inspect refanged")
         self.inspectButton.setToolTip("Inspect the refanged form (what the link stands for)")
         self.inspectButton.clicked.connect(self._on_inspect_clicked)
         row.addWidget(self.inspectButton)

@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
 from uriinspector import APP_ID, __version__
 from uriinspector.gui import documents, gallery, intake, resources
 from uriinspector.gui.banner import EffectiveHostBanner
-from uriinspector.gui.defang_notice import DefangNotice
 from uriinspector.gui.controller import EDITIONS, AnalysisController
+from uriinspector.gui.defang_notice import DefangNotice
 from uriinspector.gui.plain import plain_action_text, plain_label, plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
 from uriinspector.gui.uri_field import UriField, visible_text

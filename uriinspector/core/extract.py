@@ -230,7 +230,12 @@ def _defanged(text: str) -> list[Extracted]:
         if not changed:
             continue  # a plain reference: the first scan's
         if m.lastgroup == "domain":
-            if not _HAS_DOT_TOKEN.search(raw):
+            name_end = len(raw)
+            for stop in "/:":
+                at = raw.find(stop)
+                if at != -1:
+                    name_end = min(name_end, at)
+            if not _HAS_DOT_TOKEN.search(raw, 0, name_end):
                 continue  # "a.b/x[.]y": the notation is not in the name
             out.append(Extracted(raw, Span(start, end), raw, False,
                                  "http://" + restored, restored))

@@ -54,8 +54,9 @@ class PageReference:
     """One reference of the page and what both rule sets make of it.
 
     ``where`` is ``element attribute`` (``img srcset``), ``raw`` the URL as written
-    (entities decoded), ``span`` its exact place in the page text (None where entities
-    were decoded inside it). ``rfc3986`` and ``browser`` are full resolutions with
+    (entities decoded), ``span`` its exact place in the page text: the attribute value
+    as written (entities undecoded, as ``sources.html``); for a ``srcset`` candidate,
+    None when entities were decoded in the attribute. ``rfc3986`` and ``browser`` are full resolutions with
     their traces; ``differs`` is True when the browser goes somewhere else than the
     RFC 3986 target (after RFC 3986 §6.2.2-6.2.3 normalization of both, so case and a
     default port alone are not a difference). ``same_document`` is HTML's answer
@@ -218,6 +219,7 @@ def _browser_href(url: str) -> str | None:
     return None if href is None else without_fragment(href)
 
 
+_SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _PCT: Final = re.compile(r"%[0-9a-fA-F]{2}")
 
 
@@ -258,6 +260,12 @@ def _reads_same(a: str | None, b: str | None) -> bool:
     return a == b or _key(a) == _key(b)
 
 
+def _own_base(raw: str) -> str:
+    """Without a base, a reference with a scheme is its own (RFC 3986 §5.2.2: the base
+    is not used when R.scheme is defined); anything else has none ("")."""
+    return raw if _SCHEME.match(raw.strip()) else ""
+
+
 def page_links(text: str, page_url: str = "") -> PageLinks:
     """Read ``text`` (an HTML page) against ``page_url``; never raises."""
     found = _Found()
@@ -294,8 +302,10 @@ def page_links(text: str, page_url: str = "") -> PageLinks:
             problems.append("Browsers reject the <base href>: the page URL is the base.")
     rows: list[PageReference] = []
     for r in scanner.refs:
-        a = resolve(base_rfc or "", r.raw, "rfc3986")
-        b = resolve(base_browser or "", r.raw, "whatwg")
+        a = resolve(base_rfc or _own_base(r.raw), r.raw, "rfc3986")
+        # No document URL: a browser parses against no base, as against an opaque
+        # about:blank (URL Standard §4.4 no scheme state: relative input fails).
+        b = resolve(base_browser or "about:blank", r.raw, "whatwg")
         differs = not _reads_same(a.target, b.target)
         rows.append(PageReference(
             r.where, r.raw, r.span, a, b, differs, same_document(b.target, document_url)

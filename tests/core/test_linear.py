@@ -83,3 +83,105 @@ def test_shapes_have_exact_sizes() -> None:
     for name in SHAPES:
         for size in (1, 100, 4_096):
             assert len(shape(name, size)) == size
+
+
+# ---- issue 15: the defanged-indicator scanners and the page-links reader -------------
+
+#: name → maker(size): inputs aimed at the defanged scanners' regular expressions and at
+#: the page reader (one long defanged domain, a word with no dot, plain dots that are
+#: rejected, bracket tokens, a scheme run, hyphenated labels, many references).
+DEFANG_SHAPES = {
+    "defanged-domain": lambda n: ("evil[.]" * (n // 7 + 1))[:n],
+    "one-word": lambda n: "a" * n,
+    "plain-dots": lambda n: ("a." * (n // 2 + 1))[:n],
+    "tokens": lambda n: ("[.](.){.}[dot]" * (n // 14 + 1))[:n],
+    "scheme-run": lambda n: ("hxxps:" * (n // 6 + 1))[:n],
+    "hyphens": lambda n: ("a-" * (n // 2 + 1))[:n],
+    "words": lambda n: ("hxxp://a[.]b evil[.]example c.d " * (n // 32 + 1))[:n],
+}
+
+
+def _scanner_times(text: str) -> dict[str, float]:
+    from uriinspector.core.defang import defanged_reading
+    from uriinspector.core.extract import extract
+
+    out: dict[str, float] = {}
+    gc_was = gc.isenabled()
+    gc.disable()  # a collection landing in one run is not the algorithm's cost
+    try:
+        for name, run in (("extract-defanged", lambda: extract(text, defanged=True)),
+                          ("defanged-reading", lambda: defanged_reading(text))):
+            started = time.perf_counter()
+            run()
+            out[name] = time.perf_counter() - started
+    finally:
+        if gc_was:
+            gc.enable()
+    return out
+
+
+def _ratio_of(series: list[float]) -> float:
+    return (series[-1] / max(series[0], 1e-9)) ** (1 / (len(series) - 1))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("name", DEFANG_SHAPES)
+def test_defanged_scanners_stay_linear(name: str) -> None:
+    make = DEFANG_SHAPES[name]
+    series = []
+    for size in SIZES:
+        best: dict[str, float] = {}
+        for _ in range(REPEATS):
+            for part, seconds in _scanner_times(make(size)).items():
+                best[part] = min(best.get(part, seconds), seconds)
+        series.append(best)
+    slow = []
+    for part in series[0]:
+        times = [s[part] for s in series]
+        if times[-1] >= FLOOR_S and _ratio_of(times) > MAX_RATIO:
+            again = [min(_scanner_times(make(size))[part] for _ in range(REPEATS))
+                     for size in (SIZES[0], SIZES[-1])]
+            if (again[1] / max(again[0], 1e-9)) ** (1 / (len(SIZES) - 1)) > MAX_RATIO:
+                slow.append(f"{part}: {', '.join(f'{t * 1000:.1f}' for t in times)} ms")
+    assert not slow, f"{name}: superlinear: " + "; ".join(slow)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_defanged_scanners_on_a_megabyte() -> None:
+    # 1 MB of each shape: finished well inside a second each (a quadratic scan of
+    # 10^6 characters would take minutes).
+    from uriinspector.core.defang import defanged_reading
+    from uriinspector.core.extract import extract
+
+    for name, make in DEFANG_SHAPES.items():
+        text = make(1_048_576)
+        started = time.perf_counter()
+        extract(text, defanged=True)
+        defanged_reading(text)
+        assert time.perf_counter() - started < 10, name
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_page_links_stays_linear() -> None:
+    # References below the MAX_REFERENCES cap: each is resolved twice with its traces.
+    from uriinspector.sources.page_links import page_links
+
+    unit = '<a href="../a/./b?q#f">x</a><img srcset="i.png 1x, j.png 2x">'
+    times = []
+    for size in SIZES[:3]:
+        text = (unit * (size // len(unit) + 1))[:size]
+        best = min(_timed(lambda t=text: page_links(t, "https://e.example/d/p")) for _ in
+                   range(2))
+        times.append(best)
+    ratio = (times[-1] / max(times[0], 1e-9)) ** (1 / (len(times) - 1))
+    assert ratio <= MAX_RATIO, [f"{t * 1000:.0f} ms" for t in times]
+
+
+def _timed(run: object) -> float:
+    assert callable(run)
+    started = time.perf_counter()
+    run()
+    return time.perf_counter() - started

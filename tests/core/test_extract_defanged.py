@@ -101,7 +101,8 @@ def test_spans_are_exact_and_ordered(text: str) -> None:
         assert text[e.span.start : e.span.end] == e.raw
         assert e.span.start >= end
         end = e.span.end
-    assert defanged_reading(text) is None or defanged_reading(text).written == text
+    reading = defanged_reading(text)
+    assert reading is None or reading.written == text
 
 
 @pytest.mark.parametrize(("text", "refanged"), [
@@ -119,3 +120,11 @@ def test_a_defanged_link_is_read_as_one(text: str, refanged: str) -> None:
                                   "https://ok.example/?q=(.)", ""])
 def test_brackets_outside_the_host_are_not_defanging(text: str) -> None:
     assert defanged_reading(text) is None
+
+
+def test_a_long_text_is_not_read_as_a_defanged_link() -> None:
+    # The window asks on every edit: a pasted megabyte is not scanned (READ_LIMIT).
+    from uriinspector.core.defang import READ_LIMIT
+
+    assert defanged_reading("hxxps://a[.]b/" + "x" * (READ_LIMIT - 14)) is not None
+    assert defanged_reading("hxxps://a[.]b/" + "x" * (READ_LIMIT - 13)) is None

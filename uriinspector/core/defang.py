@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from uriinspector.core.spans import Span
 from uriinspector.core.split import split
 
+#: Longest text :func:`defanged_reading` reads (a defanged link is a short thing; the
+#: window asks on every edit, so a pasted megabyte must not be scanned for it).
+READ_LIMIT = 65_536
 #: Marks listed per defanged reading (the refanged text itself is always whole).
 MAX_MARKS = 100
 
@@ -174,9 +177,10 @@ def defanged_reading(text: str) -> DefangedReading | None:
 
     It is one when refanging changes it and the notation is where a defanger puts it:
     in the scheme (``hxxps``, ``[:]``, ``[://]``) or in the host (``evil[.]example``),
-    not merely in a path or query (``/a[.]b`` is a path). Linear; never raises.
+    not merely in a path or query (``/a[.]b`` is a path). Texts longer than
+    :data:`READ_LIMIT` are not read (None). Linear; never raises.
     """
-    if not any(mark in text for mark in _MARKS):
+    if len(text) > READ_LIMIT or not any(mark in text for mark in _MARKS):
         return None
     restored, changed = refang(text)
     if not changed:

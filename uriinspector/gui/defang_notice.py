@@ -47,9 +47,16 @@ class DefangNotice(QFrame):
         super().__init__(parent)
         self.setObjectName("defangNotice")
         self.setAccessibleName("Defanged link notice")
+        self.reading: DefangedReading | None = None
+        self._built = False
+        self.hide()  # its contents are built on first need: not before the first paint
+
+    def _build(self) -> None:
+        if self._built:
+            return
+        self._built = True
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.reading: DefangedReading | None = None
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 2, 6, 2)
         self.icon = QLabel(self)
@@ -66,7 +73,6 @@ class DefangNotice(QFrame):
         self.inspectButton.setToolTip("Inspect the refanged form (what the link stands for)")
         self.inspectButton.clicked.connect(self._on_inspect_clicked)
         row.addWidget(self.inspectButton)
-        self.hide()
 
     def show_analysis(self, a: Analysis) -> None:
         """Show the notice when ``a``'s text is a defanged link; hide it otherwise."""
@@ -75,6 +81,7 @@ class DefangNotice(QFrame):
         if reading is None:
             self.hide()
             return
+        self._build()
         self.label.setText(notice_text(reading))
         self.label.setToolTip(plain_tooltip(f"As typed: {reading.written}\n"
                                             f"Refanged: {reading.refanged}"))

@@ -56,10 +56,10 @@ class PageReference:
     ``where`` is ``element attribute`` (``img srcset``), ``raw`` the URL as written
     (entities decoded), ``span`` its exact place in the page text: the attribute value
     as written (entities undecoded, as ``sources.html``); for a ``srcset`` candidate,
-    None when entities were decoded in the attribute. ``rfc3986`` and ``browser`` are full resolutions with
-    their traces; ``differs`` is True when the browser goes somewhere else than the
-    RFC 3986 target (after RFC 3986 §6.2.2-6.2.3 normalization of both, so case and a
-    default port alone are not a difference). ``same_document`` is HTML's answer
+    None when entities were decoded in the attribute. ``rfc3986`` and ``browser`` are
+    full resolutions with their traces; ``differs`` is True when the browser goes
+    somewhere else than the RFC 3986 target (up to RFC 3986 §6.2.2.1/§6.2.3 case and
+    default-port normalization: those alone are no difference). ``same_document`` is HTML's answer
     for the browser target: following it scrolls this page instead of loading one.
     """
 

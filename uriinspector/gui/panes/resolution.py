@@ -393,7 +393,9 @@ class ResolutionPane(QWidget):
         self.targetField.setText(target_text(r))
         self.targetField.setCursorPosition(0)
         self.copyButton.setEnabled(r.target is not None)
-        same = " · same document (RFC 3986 §4.4)" if r.same_document else ""
+        # RFC 3986 §4.4 compares with the base; a page's document is its own URL (HTML),
+        # which the Extract tab's Page links view decides (sources/page_links.py).
+        same = " · same document as the base (RFC 3986 §4.4)" if r.same_document else ""
         self.traceTitle.setText(
             f"Trace under {EDITION_TITLES.get(r.rules, r.rules)}: "
             f"{len(r.steps)} step{'s' if len(r.steps) != 1 else ''}{same}"

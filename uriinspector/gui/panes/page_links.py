@@ -296,7 +296,7 @@ class PageLinksView(QWidget):
 
     def _fit_columns(self) -> None:
         width = max(400, self.table.viewport().width())
-        for column, share in ((COL_WHERE, 0.12), (COL_WRITTEN, 0.17), (COL_RFC, 0.24),
+        for column, share in ((COL_WHERE, 0.10), (COL_WRITTEN, 0.16), (COL_RFC, 0.24),
                               (COL_BROWSER, 0.24), (COL_DIFF, 0.08)):
             self.table.setColumnWidth(column, max(50, int(width * share)))
 

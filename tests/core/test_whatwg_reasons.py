@@ -26,7 +26,7 @@ BASES = (
     "ws://h/p?x#f",
 )
 PIECES = ("a", "b", ".", "..", "%2e", "%2E%2e", ".%2e", "/", "\\", "//", "?", "q=1",
-          "#", "f", ";p", " ", "é")
+          "#", "f", ";p", " ", "é", "@", ":", "80", "A", "0x7f", "[::1]")
 
 
 def _notes(base: str, ref: str) -> list[str]:
@@ -65,6 +65,11 @@ REASONS = [
     ("http://a/b/c/d;p?q", " g\t", "leading/trailing C0 control or space removed"),
     ("http://a/b/c/d;p?q", "g\n/h", "ASCII tab or newline removed"),
     ("foo://a/b/c", "..\\g", "path: segment '..\\g' appended"),
+    # URL Standard §3.5 host parsing and the port state, after ada-url's answer.
+    ("http://a/b", "//0x7f.1/", "host: '0x7f.1' is read as an IPv4 address"),
+    ("http://a/b", "//EXAMPLE.com/", "host: 'EXAMPLE.com' lower-cased to 'example.com'"),
+    ("http://a/b", "//b\u00fccher.example/", "converted to ASCII by IDNA"),
+    ("http://a/b", "//a:0080/", "port: '0080' is http's default port: dropped"),
 ]
 
 

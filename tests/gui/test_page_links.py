@@ -170,3 +170,25 @@ def test_query_reason_in_browser_trace(qtbot: QtBot) -> None:
     view.select_row(row)
     assert any("base has no query: query taken from reference" in line
                for line in view.trace_lines())
+
+
+def test_an_opened_page_goes_to_page_links_with_its_url(qtbot: QtBot) -> None:
+    # File ▸ Open of a saved page shows the document view; its *Page links* button
+    # hands the page's text and the Page URL typed there to the page-links view.
+    from uriinspector.sources import read_bytes
+
+    pane = ExtractPane()
+    qtbot.addWidget(pane)
+    pane.show()
+    doc = read_bytes(PAGE.encode(), "post.html", base=PAGE_URL)
+    pane.show_document_page(True)
+    pane.documentView.show_document("post.html", doc, PAGE_URL)
+    button = pane.documentView.pageLinksButton
+    assert button.isVisible() and button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    view = pane.pageLinks
+    assert view.isVisible() and not pane.documentView.isVisible()
+    assert view.urlField.text() == PAGE_URL
+    assert view.table.rowCount() == len(EXPECTED)
+    qtbot.mouseClick(view.closeButton, Qt.MouseButton.LeftButton)
+    assert pane.textPage.isVisible() and not view.isVisible()

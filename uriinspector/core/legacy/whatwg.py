@@ -15,7 +15,13 @@ from types import ModuleType
 from urllib.parse import unquote
 
 from uriinspector.core.legacy._trace import Outcome, ResolveError, Trace, q, shown
-from uriinspector.core.legacy.whatwg_reasons import SPECIAL_PORTS, BaseParts, retrace
+from uriinspector.core.legacy.whatwg_reasons import (
+    SPECIAL_PORTS,
+    BaseParts,
+    host_reason,
+    port_reason,
+    retrace,
+)
 
 _ADA: ModuleType | None = None
 
@@ -92,11 +98,22 @@ def resolve(base: str, ref: str, strict: bool = True) -> Outcome:
             ),
             base_href,
         )
+    try:
+        parts = _ada().parse_url(target, ("pathname", "hostname", "port", "protocol",
+                                          "host_type"))
+    except (ValueError, UnicodeError, TypeError):
+        parts = {}
+    if predicted.host is not None:
+        kind = parts.get("host_type") if isinstance(parts, dict) else None
+        why = host_reason(predicted.host, _attr(parts, "hostname"),
+                          "ipv4" if kind == 1 else None)
+        if why is not None:
+            trace.add(f"{CITE} host parsing", why, shown(_attr(parts, "hostname")))
+        why = port_reason(_attr(parts, "protocol")[:-1], predicted.port, _attr(parts, "port"))
+        if why is not None:
+            trace.add(f"{CITE} port state", why, _attr(parts, "port"))
     if predicted.path is not None:
-        try:
-            pathname = str(_ada().parse_url(target, ("pathname",)).get("pathname", ""))
-        except (ValueError, UnicodeError, TypeError):
-            pathname = predicted.path
+        pathname = _attr(parts, "pathname") if parts else predicted.path
         if unquote(pathname, errors="replace") != unquote(predicted.path, errors="replace"):
             trace.add(
                 f"{CITE} note",

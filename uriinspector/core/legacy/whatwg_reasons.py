@@ -56,6 +56,10 @@ class Retrace:
 
     path: str | None
     opaque: bool = False
+    #: the host as written in the reference (None when it came from the base)
+    host: str | None = None
+    #: the port as written in the reference ("" when none)
+    port: str = ""
 
 
 def _path_state(
@@ -127,8 +131,9 @@ def _split_tail(rest: str) -> tuple[str, str | None, str | None]:
     return rest, query, fragment
 
 
-def _authority(rest: str, special: bool, trace: Trace, why: str) -> str:
-    """Skip the authority (the host is ada-url's to parse); return what follows it."""
+def _authority(rest: str, special: bool, trace: Trace, why: str) -> tuple[str, str, str]:
+    """Skip the authority (the host is ada-url's to parse): what follows it, the host
+    and the port as written."""
     seps = "/?#\\" if special else "/?#"
     end = len(rest)
     for k, c in enumerate(rest):
@@ -140,7 +145,11 @@ def _authority(rest: str, special: bool, trace: Trace, why: str) -> str:
     host = authority[at + 1 :]
     extra = f"; credentials {q(authority[:at])} before '@'" if at != -1 else ""
     trace.add(f"{CITE} authority state", f"{why}: host {q(host)}{extra}.", shown(authority))
-    return rest[end:]
+    port = ""
+    colon = host.rfind(":")
+    if colon != -1 and "]" not in host[colon:]:
+        host, port = host[:colon], host[colon + 1 :]
+    return rest[end:], host, port
 
 
 def _tail_steps(query: str | None, fragment: str | None, trace: Trace,
@@ -202,24 +211,29 @@ def retrace(base: BaseParts, ref: str, trace: Trace) -> Retrace:
             trace.add(f"{CITE} special authority slashes state",
                       f"special scheme {q(scheme)} differs from the base's: an absolute URL; "
                       "slashes and backslashes before the host are skipped.", shown(text))
-            after = _authority(rest.lstrip("/\\"), True, trace, "authority from reference")
+            after, host, port = _authority(rest.lstrip("/\\"), True, trace,
+                                           "authority from reference")
             path, query, fragment = _split_tail(after)
             segments = _path_state(path, True, [], trace, noted_backslash=False)
             _tail_steps(query, fragment, trace)
-            return Retrace("/" + "/".join(segments))
+            return Retrace("/" + "/".join(segments), host=host, port=port)
         if rest.startswith("/"):
             trace.add(f"{CITE} path or authority state",
                       f"non-special scheme {q(scheme)}: an absolute URL, the base is not "
                       "used.", shown(text))
+            written_host: str | None = None
+            written_port = ""
             if rest.startswith("//"):
-                after = _authority(rest[2:], False, trace, "authority from reference")
+                after, written_host, written_port = _authority(
+                    rest[2:], False, trace, "authority from reference")
             else:
                 after = rest
             path, query, fragment = _split_tail(after)
             segments = _path_state(path, False, [], trace, noted_backslash=False) \
                 if path else []
             _tail_steps(query, fragment, trace)
-            return Retrace("/" + "/".join(segments) if path else "")
+            return Retrace("/" + "/".join(segments) if path else "", host=written_host,
+                           port=written_port)
         trace.add(f"{CITE} opaque path state",
                   f"non-special scheme {q(scheme)} without '/': an opaque path, kept as "
                   "written (no dot segments removed).", shown(text))
@@ -256,15 +270,16 @@ def _relative(base: BaseParts, rest: str, special: bool, trace: Trace) -> Retrac
             if special:
                 why = (f"{note}reference starts with two slashes: authority from reference "
                        "(special scheme: any further slashes or backslashes are skipped)")
-                after = _authority(rest.lstrip("/\\"), True, trace, why)
+                after, host, port = _authority(rest.lstrip("/\\"), True, trace, why)
             else:
                 why = "reference starts with '//': authority from reference"
-                after = _authority(rest[2:], False, trace, why)
+                after, host, port = _authority(rest[2:], False, trace, why)
             path, query, fragment = _split_tail(after)
             segments = _path_state(path, special, [], trace, noted_backslash=back) \
                 if path or special else []
             _tail_steps(query, fragment, trace)
-            return Retrace("/" + "/".join(segments) if segments or special else "")
+            return Retrace("/" + "/".join(segments) if segments or special else "",
+                           host=host, port=port)
         trace.add(f"{CITE} relative slash state",
                   f"{note}reference starts with a slash: host from the base, path from the "
                   "reference.", shown(rest))
@@ -300,3 +315,36 @@ def _relative(base: BaseParts, rest: str, special: bool, trace: Trace) -> Retrac
     segments = _path_state(path, special, segments, trace, noted_backslash=False)
     _tail_steps(query, fragment, trace)
     return Retrace("/" + "/".join(segments))
+
+
+def host_reason(written: str, parsed: str, host_type: str | None) -> str | None:
+    """Why the browser's host differs from the host as written (URL Standard §3.5 host
+    parsing), or None when it does not."""
+    if written == parsed:
+        return None
+    if host_type == "ipv4":
+        return (f"host: {q(written)} is read as an IPv4 address (URL Standard §3.5: "
+                f"decimal, hex, octal and short forms are numbers): {q(parsed)}.")
+    if written.lower() == parsed:
+        return f"host: {q(written)} lower-cased to {q(parsed)}."
+    if "xn--" in parsed and "xn--" not in written.lower():
+        return f"host: {q(written)} converted to ASCII by IDNA (punycode): {q(parsed)}."
+    if "%" in written:
+        return f"host: {q(written)} percent-decoded, then domain-to-ASCII: {q(parsed)}."
+    return f"host: {q(written)} became {q(parsed)} (URL Standard §3.5 host parsing)."
+
+
+def port_reason(scheme: str, written: str, parsed: str) -> str | None:
+    """Why the browser's port differs from the port as written, or None."""
+    if written == parsed:
+        return None
+    if parsed == "" and written == "":
+        return None
+    default = SPECIAL_PORTS.get(scheme)
+    if parsed == "" and default is not None and written.lstrip("0") == default:
+        return f"port: {q(written)} is {scheme}'s default port: dropped."
+    if parsed == "" and written == "":
+        return None
+    if parsed == "":
+        return f"port: empty port {q(written)} dropped."
+    return f"port: {q(written)} read as the number {parsed}."

@@ -129,7 +129,7 @@ class PageLinksView(QWidget):
         self.status = plain_label(QLabel(self))
         name_widget(self.status, "pageLinksStatus")
         filters.addWidget(self.status, 1)
-        self.resolutionButton = QPushButton("Open in Resolution", self)
+        self.resolutionButton = QPushButton("Open in Res&olution", self)
         name_widget(self.resolutionButton, "pageLinksOpenInResolution")
         self.resolutionButton.setEnabled(False)
         self.resolutionButton.clicked.connect(self.open_current_in_resolution)

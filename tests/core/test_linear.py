@@ -171,10 +171,15 @@ def test_page_links_stays_linear() -> None:
     # References below the MAX_REFERENCES cap: each is resolved twice with its traces.
     from uriinspector.sources.page_links import page_links
 
-    unit = '<a href="../a/./b?q#f">x</a><img srcset="i.png 1x, j.png 2x">'
+    # Distinct references (identical ones are resolved once and shared).
+    units = (f'<a href="../a{i}/./b?q#f">x</a><img srcset="i{i}.png 1x, j{i}.png 2x">'
+             for i in range(10**6))
+    whole = ""
+    while len(whole) < SIZES[2]:
+        whole += next(units)
     times = []
     for size in SIZES[:3]:
-        text = (unit * (size // len(unit) + 1))[:size]
+        text = whole[:size]
         best = min(_timed(lambda t=text: page_links(t, "https://e.example/d/p")) for _ in
                    range(2))
         times.append(best)

@@ -301,15 +301,20 @@ def page_links(text: str, page_url: str = "") -> PageLinks:
         else:
             problems.append("Browsers reject the <base href>: the page URL is the base.")
     rows: list[PageReference] = []
+    # A page repeats its references (icons, "#", the same stylesheet): each distinct
+    # one is resolved once; the results are immutable, so rows share them.
+    memo: dict[str, tuple[Resolution, Resolution, bool, bool]] = {}
     for r in scanner.refs:
-        a = resolve(base_rfc or _own_base(r.raw), r.raw, "rfc3986")
-        # No document URL: a browser parses against no base, as against an opaque
-        # about:blank (URL Standard §4.4 no scheme state: relative input fails).
-        b = resolve(base_browser or "about:blank", r.raw, "whatwg")
-        differs = not _reads_same(a.target, b.target)
-        rows.append(PageReference(
-            r.where, r.raw, r.span, a, b, differs, same_document(b.target, document_url)
-        ))
+        done = memo.get(r.raw)
+        if done is None:
+            a = resolve(base_rfc or _own_base(r.raw), r.raw, "rfc3986")
+            # No document URL: a browser parses against no base, as against an opaque
+            # about:blank (URL Standard §4.4 no scheme state: relative input fails).
+            b = resolve(base_browser or "about:blank", r.raw, "whatwg")
+            done = (a, b, not _reads_same(a.target, b.target),
+                    same_document(b.target, document_url))
+            memo[r.raw] = done
+        rows.append(PageReference(r.where, r.raw, r.span, *done))
     return PageLinks(
         page_url, document_url, None if base_raw is None else base_raw.raw,
         None if base_raw is None else base_raw.span, base_rfc, base_browser,

@@ -73,3 +73,22 @@ def test_extract_lists_defanged_indicators_with_their_targets(qtbot: QtBot) -> N
     pane.uriRequested.connect(got.append)
     pane.view.itemClicked.emit(pane.view.item(0))
     assert got == [REFANGED]
+
+
+def test_an_opened_text_file_lists_defanged_indicators(
+    shown_window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from uriinspector.gui.panes.document_view import COL_LINK, COL_NOTE, DEFANGED_WORDS
+
+    w = shown_window
+    path = tmp_path / "iocs.txt"
+    path.write_text(f"Block {TYPED} and evil[.]example.\n", encoding="utf-8")
+    w.documents.open_path(str(path))
+    qtbot.waitUntil(lambda: not w.documents.reader.busy, timeout=30000)
+    view = w.pane("extract").documentView  # type: ignore[attr-defined]
+    rows = [view.row_text(r) for r in range(view.model.rowCount())]
+    assert [r[COL_LINK] for r in rows] == [TYPED, "evil[.]example"]
+    assert rows[0][COL_NOTE] == f"{DEFANGED_WORDS} {REFANGED}"
+    assert rows[1][COL_NOTE] == f"{DEFANGED_WORDS} http://evil.example"
+    view.select_row(0)  # a row inspects the refanged target
+    assert w.uri() == REFANGED

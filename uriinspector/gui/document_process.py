@@ -6,7 +6,8 @@ machine (``bytes.decode``, ``StringIO`` and ``str.join`` over the whole message 
 the GUI thread that long. So ``gui/documents.py`` hands a large document to this
 module in a child process and reads its answer line by line.
 
-Protocol (stdin → stdout, both bytes): one JSON line ``{"name", "path", "kind", "base"}``
+Protocol (stdin → stdout, both bytes): one JSON line ``{"name", "path", "kind", "base",
+"defanged"}``
 then, when ``path`` is null, the document's bytes. The answer is JSON Lines: first
 ``{"document": {kind, source, subject, index, problems}}``, then one ``{"link": {...}}``
 per link (short lines: the parent parses each without holding the GIL for long),
@@ -43,7 +44,8 @@ class Job:
 
     ``kind`` forces the reader (``"image"`` for a pasted image), else it is sniffed from
     the content and the name (``sources.sniff``). ``base`` is the page URL relative
-    HTML links are resolved against (a ``<base href>`` in the page wins).
+    HTML links are resolved against (a ``<base href>`` in the page wins). ``defanged``
+    also lists defanged indicators of text (the window sets it).
     """
 
     name: str
@@ -51,6 +53,7 @@ class Job:
     path: str | None = None
     kind: str | None = None
     base: str | None = None
+    defanged: bool = False
 
 def read_job(job: Job) -> Document:
     """The document of ``job`` without verdicts (runs on the worker); never raises."""
@@ -67,7 +70,8 @@ def read_job(job: Job) -> Document:
             why = exc.strerror or str(exc)
             return Document("unknown", (), (Problem("unreadable", f"cannot read: {why}"),),
                             source=job.name)
-    return read_bytes(data, job.name, base=job.base, kind=job.kind)  # type: ignore[arg-type]
+    return read_bytes(data, job.name, base=job.base, kind=job.kind,  # type: ignore[arg-type]
+                      defanged=job.defanged)
 
 
 
@@ -161,7 +165,8 @@ def main() -> int:
         path = header.get("path")
         data = None if path else inp.read()
         job = Job(str(header.get("name") or ""), data=data, path=path,
-                  kind=header.get("kind"), base=header.get("base"))
+                  kind=header.get("kind"), base=header.get("base"),
+                  defanged=header.get("defanged") is True)
         doc = read_job(job)
     except Exception as exc:  # the parent says what went wrong; nothing is raised
         out.write(json.dumps({"error": f"{type(exc).__name__}: {exc}"[:500]}).encode() + b"\n")

@@ -128,7 +128,7 @@ def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
     if proc is None:
         return
     header = {"name": job.name, "path": None if job.data is not None else (job.path or job.name),
-              "kind": job.kind, "base": job.base}
+              "kind": job.kind, "base": job.base, "defanged": job.defanged}
     assert proc.stdin is not None and proc.stdout is not None
     try:
         proc.stdin.write(json.dumps(header).encode() + b"\n")
@@ -294,8 +294,9 @@ class DocumentReader(QObject):
         )
 
     def read_path(self, path: str, base: str | None = None) -> None:
-        """Read the file at ``path``."""
-        self.read(Job(os.path.basename(path) or path, path=path, base=base))
+        """Read the file at ``path`` (defanged indicators of text included: the window
+        shows them beside their refanged targets)."""
+        self.read(Job(os.path.basename(path) or path, path=path, base=base, defanged=True))
 
     def reread(self, base: str | None) -> None:
         """Read the current document again against another page URL (the Extract tab's
@@ -363,7 +364,8 @@ class DocumentIntake(QObject):
         """Read what intake handed over: an image's bytes, or a document file."""
         if got.kind == "image":
             data = got.data or b""
-            self.reader.read(Job(f"the pasted image ({got.name})", data=data, kind="image"))
+            self.reader.read(Job(f"the pasted image ({got.name})", data=data, kind="image",
+                                 defanged=True))
             return True
         if got.kind == "file" and got.document:
             self.reader.read_path(got.name)

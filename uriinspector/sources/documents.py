@@ -110,11 +110,12 @@ def decode_text(data: bytes, html: bool = False) -> str:
     return data.decode("cp1252", "replace")
 
 
-def extract_text(text: str, part: str | None = None) -> Document:
-    """URI references in free text (draft-2003 App. E, ``core.extract``) as rows."""
+def extract_text(text: str, part: str | None = None, *, defanged: bool = False) -> Document:
+    """URI references in free text (draft-2003 App. E, ``core.extract``) as rows;
+    ``defanged=True`` adds defanged indicators, ``target`` their refanged form."""
     links = tuple(
         Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", span=e.span, part=part)
-        for e in extract(text)
+        for e in extract(text, defanged=defanged)
     )
     return Document("text", links)
 
@@ -140,12 +141,14 @@ def extract_image(data: bytes) -> Document:
 
 def read_bytes(
     data: bytes, name: str | None = None, *, base: str | None = None,
-    kind: DocumentKind | None = None
+    kind: DocumentKind | None = None, defanged: bool = False
 ) -> Document:
     """One document's rows from its bytes (``kind`` sniffed unless given); never raises.
 
     A mailbox given as bytes is read as its first message's worth of mail; use
     :func:`read_path` for mailboxes. ``base`` is the URL HTML is resolved against.
+    ``defanged=True`` (the window) also lists defanged indicators in text and mail
+    text parts; the batch contract and the CLI keep ``False``.
     """
     if len(data) > MAX_FILE_BYTES:
         return Document(
@@ -163,13 +166,13 @@ def read_bytes(
         elif kind in ("eml", "mbox"):
             if kind == "mbox" and data.startswith(b"From "):
                 data = data.split(b"\n", 1)[1] if b"\n" in data else b""
-            doc = extract_eml(data)
+            doc = extract_eml(data, defanged=defanged)
         elif kind == "html":
             text = decode_text(data, html=True)
             doc = replace(extract_html(text, base=base), text=text)
         else:
             text = decode_text(data)
-            doc = replace(extract_text(text), text=text)
+            doc = replace(extract_text(text, defanged=defanged), text=text)
     except Exception as exc:  # every reader answers; this is the last net
         doc = Document(kind, (), (Problem("unreadable", f"{type(exc).__name__}: {exc}"),))
     return replace(doc, source=name)

@@ -83,7 +83,8 @@ _DEFECTS: Final[dict[str, tuple[str, str]]] = {
 class _State:
     """What a walk over one mail has gathered so far."""
 
-    def __init__(self, read_qr: bool) -> None:
+    def __init__(self, read_qr: bool, defanged: bool = False) -> None:
+        self.defanged = defanged  # also defanged indicators in text parts (the window)
         self.links: list[Link] = []
         self.problems: list[Problem] = []
         self.parts = 0
@@ -185,10 +186,10 @@ def _bounded(text: str, label: str, st: _State) -> str:
     return text[:MAX_PART_CHARS]
 
 
-def _text_links(text: str, label: str) -> list[Link]:
+def _text_links(text: str, label: str, defanged: bool = False) -> list[Link]:
     return [
         Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
-        for e in extract(text)
+        for e in extract(text, defanged=defanged)
     ]
 
 
@@ -258,7 +259,7 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
         for p in doc.problems:
             st.problem(p.code, p.message, label)
     elif maintype == "text":
-        st.add(_text_links(text, label))
+        st.add(_text_links(text, label, st.defanged))
     elif st.read_qr:
         try:
             data = part.get_payload(decode=True)
@@ -312,8 +313,13 @@ def subject_of(msg: Message) -> str | None:
     return text[:300]
 
 
-def extract_eml(data: bytes | str, *, read_qr: bool = True) -> Document:
-    """Every link in the mail ``data`` (bytes as stored, or a str); never raises."""
+def extract_eml(data: bytes | str, *, read_qr: bool = True, defanged: bool = False) -> Document:
+    """Every link in the mail ``data`` (bytes as stored, or a str); never raises.
+
+    ``defanged=True`` (the window) also lists defanged indicators of the text parts
+    (``core.extract``), each with its refanged form as ``target``; the batch contract's
+    ``eml`` answer keeps ``False``.
+    """
     size = len(data)
     if size > MAX_MESSAGE_BYTES:
         return Document(
@@ -327,7 +333,7 @@ def extract_eml(data: bytes | str, *, read_qr: bool = True) -> Document:
                 ),
             ),
         )
-    st = _State(read_qr)
+    st = _State(read_qr, defanged)
     subject: str | None = None
     try:
         msg = parse_message(data)

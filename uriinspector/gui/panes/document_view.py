@@ -56,6 +56,7 @@ VERDICT_WORDS = {"danger": "danger", "caution": "caution", "nothing-notable": "n
 _ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
 MISMATCH_WORDS = "⚠ shows"
 BROWSER_WORDS = "≠ browsers go to"
+DEFANGED_WORDS = "defanged: refanged is"
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -69,6 +70,13 @@ def note_of(link: Link) -> str:
         notes.append(f"{MISMATCH_WORDS} {shown}, goes to {goes}")
     if link.browser_uri is not None:
         notes.append(f"{BROWSER_WORDS} {link.browser_uri}")
+    if link.kind == "text" and link.target != link.uri:
+        from uriinspector.core.defang import refang
+
+        if refang(link.uri)[1]:  # a defanged indicator: what it stands for
+            notes.append(f"{DEFANGED_WORDS} {link.target}")
+        else:  # draft-2003 App. F: an abbreviated reference, completed
+            notes.append(f"probably {link.target} (guess)")
     if link.kind == "qr":
         notes.append("read from a QR code")
     elif link.kind == "base":

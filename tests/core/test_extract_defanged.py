@@ -128,3 +128,15 @@ def test_a_long_text_is_not_read_as_a_defanged_link() -> None:
 
     assert defanged_reading("hxxps://a[.]b/" + "x" * (READ_LIMIT - 14)) is not None
     assert defanged_reading("hxxps://a[.]b/" + "x" * (READ_LIMIT - 13)) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["mailto:", "news:", "https://", "ftp://", "//"]),
+       st.lists(hostname_labels(), min_size=2, max_size=3).map(".".join),
+       st.sampled_from(["", "/p", "/a.b?q=1"]))
+def test_whatever_defang_writes_reads_as_defanged(prefix: str, host: str, tail: str) -> None:
+    # defanged_reading mirrors defang(): the notation defang() writes is always where
+    # defanged_reading looks (scheme, authority, or the path of an authority-less link).
+    link = prefix + ("bob@" if prefix in ("mailto:", "news:") else "") + host + tail
+    reading = defanged_reading(defang(link))
+    assert reading is not None and reading.refanged == link

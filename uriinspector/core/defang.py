@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from uriinspector.core.spans import Span
 from uriinspector.core.split import split
 
+#: RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+_SCHEME_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
 #: Longest text :func:`defanged_reading` reads (a defanged link is a short thing; the
 #: window asks on every edit, so a pasted megabyte must not be scanned for it).
 READ_LIMIT = 65_536
@@ -180,29 +182,39 @@ def defanged_reading(text: str) -> DefangedReading | None:
     not merely in a path or query (``/a[.]b`` is a path). Texts longer than
     :data:`READ_LIMIT` are not read (None). Linear; never raises.
     """
-    if len(text) > READ_LIMIT or not any(mark in text for mark in _MARKS):
+    if len(text) > READ_LIMIT:
+        return None
+    return read_defanged(text)
+
+
+def read_defanged(text: str) -> DefangedReading | None:
+    """:func:`defanged_reading` without its length limit (``core.extract`` reads each
+    indicator it found, whatever its length); linear, never raises."""
+    if not any(mark in text for mark in _MARKS):
         return None
     restored, changed = refang(text)
     if not changed:
         return None
     marks = defang_marks(text)
+    if any(m.means.isalpha() or m.means in (":", "://") for m in marks):
+        return DefangedReading(text, restored, marks)  # the scheme or its colon
     written = split(text)
-    scheme = any(m.means.isalpha() for m in marks) or any(
-        m.written in ("[:]", "[://]") for m in marks
-    )
-    if written.authority is not None:
-        host = written.authority
-    elif written.scheme is None:
-        end = text.find("/")
-        host_end = len(text) if end == -1 else end
-        host = None
-        if any(m.span.start < host_end and m.means == "." for m in marks):
-            return DefangedReading(text, restored, marks)
+    scheme = written.scheme
+    if scheme is not None and _SCHEME_NAME.fullmatch(scheme.text):
+        # a real scheme: the notation must be where defang() puts it, in the authority
+        # (the host), or in the path of a link without one (mailto:bob[@]x[.]example)
+        region = written.authority if written.authority is not None else written.path
+        start, end = region.span.start, region.span.end
     else:
-        host = None
-    in_host = host is not None and any(
-        host.span.start <= m.span.start < host.span.end for m in marks
-    )
-    if not (scheme or in_host):
-        return None
-    return DefangedReading(text, restored, marks)
+        # no scheme (or "evil[.]example:8080", which Appendix B splits at the colon):
+        # a bare name runs to the first "/", "?" or "#"
+        start, end = 0, len(text)
+        for stop in "/?#":
+            at = text.find(stop)
+            if at != -1:
+                end = min(end, at)
+        if written.authority is not None and scheme is None:
+            start, end = written.authority.span.start, written.authority.span.end
+    if any(start <= m.span.start < end for m in marks):
+        return DefangedReading(text, restored, marks)
+    return None

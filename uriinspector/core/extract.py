@@ -46,7 +46,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from uriinspector.core.defang import refang
+from uriinspector.core.defang import read_defanged, refang
 from uriinspector.core.schemes import TEXT_SCHEMES
 from uriinspector.core.spans import Span
 
@@ -239,7 +239,9 @@ def _defanged(text: str) -> list[Extracted]:
                 continue  # "a.b/x[.]y": the notation is not in the name
             out.append(Extracted(raw, Span(start, end), raw, False,
                                  "http://" + restored, restored))
-        else:
+        elif read_defanged(raw) is not None:
+            # the notation is in the scheme or the host, not only in a path
+            # ("https://example.com/list[.]txt" stays the plain scan's reference)
             out.append(Extracted(raw, Span(start, end), raw, False, None, restored))
     return out
 

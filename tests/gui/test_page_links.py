@@ -161,6 +161,10 @@ def test_a_row_opens_both_traces_with_reasons(qtbot: QtBot) -> None:
     pane.resolutionRequested.connect(lambda b, r: got.append((b, r)))
     assert view.open_in_resolution(row)
     assert got == [("https://cdn.example/assets/v2/", "..\\up\\file.html")]
+    # Enter on the selected row does the same (keyboard users)
+    view.table.setFocus()
+    qtbot.keyClick(view.table, Qt.Key.Key_Return)
+    assert got[-1] == ("https://cdn.example/assets/v2/", "..\\up\\file.html") and len(got) == 2
 
 
 def test_query_reason_in_browser_trace(qtbot: QtBot) -> None:

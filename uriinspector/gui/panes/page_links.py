@@ -16,8 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QBrush, QFontDatabase, QTextCursor
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QBrush, QFontDatabase, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -161,6 +161,7 @@ class PageLinksView(QWidget):
         header.setStretchLastSection(True)
         self.table.currentCellChanged.connect(self._on_current_cell_changed)
         self.table.cellDoubleClicked.connect(lambda row, _c: self.open_in_resolution(row))
+        self.table.installEventFilter(self)  # Enter: the keyboard's double-click
         self.trace = QTreeWidget(self.splitter)
         name_widget(self.trace, "pageLinksTrace", "Both resolutions of the selected reference")
         self.trace.setColumnCount(4)
@@ -402,6 +403,16 @@ class PageLinksView(QWidget):
         cursor.setPosition(start)
         cursor.setPosition(start + length, QTextCursor.MoveMode.KeepAnchor)
         self.source.setTextCursor(cursor)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter on a table row opens it in the Resolution pane."""
+        if (watched is self.table and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and self.table.currentRow() >= 0):
+            self.open_current_in_resolution()
+            return True
+        return super().eventFilter(watched, event)
 
     def changeEvent(self, event: QEvent) -> None:
         """Colours follow a palette change (light/dark)."""

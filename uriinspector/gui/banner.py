@@ -138,9 +138,9 @@ class EffectiveHostBanner(QFrame):
         #: the URL each ``hop:N`` anchor of the shown text inspects
         self.hops: tuple[str, ...] = ()
         self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
-        font = self.label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        self.label.setFont(font)
+        self._font_scale = 1.0  # zoom × presentation emphasis (gui/zoom.py)
+        self._base_point_size = self.label.font().pointSizeF()
+        self._apply_font()
         self._layout = layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
@@ -172,6 +172,25 @@ class EffectiveHostBanner(QFrame):
             | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
         )
         self._layout.setAlignment(self.icon, Qt.AlignmentFlag.AlignTop)
+
+    def _apply_font(self) -> None:
+        font = self.label.font()
+        font.setPointSizeF(self._base_point_size * 1.3 * self._font_scale)
+        self.label.setFont(font)
+
+    def set_font_scale(self, scale: float) -> None:
+        """Draw the words (and the level's icon) ``scale`` times their usual size."""
+        if scale == self._font_scale:
+            return
+        self._font_scale = scale
+        self._apply_font()
+        level, self._icon_level = self._icon_level, ""
+        self._show_icon(level)  # the icon is as tall as a line of the words
+        self._fit_height()
+
+    def font_scale(self) -> float:
+        """The factor ``set_font_scale`` set (1.0 by default)."""
+        return self._font_scale
 
     def text(self) -> str:
         """The banner's rich text (its input-derived pieces escaped)."""

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFontDatabase
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import SPAN_ROLE, name_widget, visible_char
+from uriinspector.gui.zoom import mono_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -79,7 +80,7 @@ class CharactersModel(QAbstractTableModel):
         self._n = 0
         self._rows: dict[int, CharInfo] = {}
         self._colours: dict[str, QColor] = {}
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = mono_font()
 
     def set_reference(
         self,

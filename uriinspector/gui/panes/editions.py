@@ -201,7 +201,7 @@ class EditionsPane(QWidget):
 
     def _fill(self, rows: tuple[_Row, ...]) -> None:
         clear_tree(self.view)
-        bold = QFont(self.view.font())
+        bold = QFont()  # no size: it follows the view (zoom)
         bold.setBold(True)
         items: list[QTreeWidgetItem] = []
         for row in rows:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QFont, QFontDatabase, QGuiApplication
+from PySide6.QtGui import QBrush, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -48,6 +48,7 @@ from uriinspector.gui.panes._common import (
     tree_item,
     visible_text,
 )
+from uriinspector.gui.zoom import mono_font
 
 if TYPE_CHECKING:
     from uriinspector.core.resolve import Resolution
@@ -103,7 +104,7 @@ class ResolutionPane(QWidget):
         self._resolutions: tuple[Resolution, ...] = ()
         self._chosen = REFERENCE_RULES
         self._syncing = False
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono = mono_font()
         self._mono = mono
 
         self.baseField = IntakeLineEdit(DEFAULT_BASE, self)  # pastes/drops: exact text
@@ -366,7 +367,7 @@ class ResolutionPane(QWidget):
         if differs:
             base = self.rulesTable.palette().color(self.rulesTable.palette().ColorRole.Base)
             tint = palette.tint(palette.DIFFERS_HUE, base, 0.28)
-            bold = QFont(self.rulesTable.font())
+            bold = QFont()  # no size: it follows the view (zoom)
             bold.setBold(True)
             set_cell(mark, font=bold)
             for item in (label, mark, target):
@@ -409,7 +410,7 @@ class ResolutionPane(QWidget):
             self.traceView.addTopLevelItem(item)
         if r.error is not None:
             item = tree_item(["", "error", f"{r.error.message} ({r.error.code})", ""])
-            italic = QFont(self.traceView.font())
+            italic = QFont()  # no size: it follows the view (zoom)
             italic.setItalic(True)
             set_cell(item, 2, font=italic)
             self.traceView.addTopLevelItem(item)

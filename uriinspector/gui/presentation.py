@@ -4,13 +4,14 @@ View ▸ Presentation Mode (F11 or Ctrl+Shift+P) enlarges the URI field, the ban
 the focused pane by ``EMPHASIS`` on top of the zoom level, and hides the other docks so
 that pane gets the whole width. The focused pane is the dock holding the keyboard
 focus, else the one that held it last, else the first pane on screen. Leaving restores
-the dock layout saved on entering (``saveState``) and every font size exactly; closing
+the dock layout saved on entering (``saveState``), the window's size and every font
+size exactly; closing
 the window leaves the mode first, so its layout is never what is saved.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QWidget
 
@@ -34,6 +35,7 @@ class Presentation(QObject):
         #: The dock enlarged while active.
         self.dock: QDockWidget | None = None
         self._saved_state: QByteArray | None = None
+        self._saved_size: QSize | None = None
         self._last_dock: QDockWidget | None = None
         self.action = QAction("&Presentation Mode", window)
         self.action.setObjectName("presentationAction")
@@ -92,6 +94,7 @@ class Presentation(QObject):
                 return
             self.active, self.dock = True, dock
             self._saved_state = self.window.saveState()
+            self._saved_size = self.window.size()
             for other in self._docks().values():
                 if other is not dock:
                     other.hide()
@@ -106,6 +109,9 @@ class Presentation(QObject):
             self.active, self.dock = False, None
             self.zoom.emphasis, self.zoom.emphasized = 1.0, None
             self.zoom.apply()
+            if self._saved_size is not None:  # larger text may have grown the window
+                self.window.resize(self._saved_size)
+                self._saved_size = None
             if self._saved_state is not None:
                 self.window.restoreState(self._saved_state)
                 self._saved_state = None

@@ -329,6 +329,7 @@ class UriField(QTextEdit):
         self._shown = 0  # code points shown when ``_large``
         self._pending_text: str | None = None
         self._font_scale = 1.0  # zoom × presentation emphasis (gui/zoom.py)
+        self._chrome: float | None = None  # the height around the text line
 
         doc = self.document()
         option = doc.defaultTextOption()
@@ -373,9 +374,9 @@ class UriField(QTextEdit):
         self.document().setDefaultFont(font)
         self._chips.reset()
         metrics = QFontMetricsF(font)
-        frame = 2 * self.frameWidth()
-        margins = 2 * self.document().documentMargin()
-        self.setFixedHeight(int(metrics.height() + margins + frame + 8))
+        if self._chrome is None:  # measured once: the frame grows when styled (polish)
+            self._chrome = 2 * self.frameWidth() + 2 * self.document().documentMargin() + 8
+        self.setFixedHeight(int(metrics.height() + self._chrome))
 
     def set_font_scale(self, scale: float) -> None:
         """Draw the text ``scale`` times its usual size (zoom, presentation mode);

@@ -13,9 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction, QFont, QFontDatabase, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMenu, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QMenu,
+    QTableView,
+    QWidget,
+)
 
 #: The levels Zoom In and Zoom Out step through (percent), as browsers do.
 LEVELS: tuple[int, ...] = (50, 67, 75, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300)
@@ -65,6 +72,32 @@ def mono_font() -> QFont:
     font.setFamilies(system.families())
     font.setStyleHint(QFont.StyleHint.Monospace)
     return font
+
+
+class _RowsFollowFont(QObject):
+    """Keeps a table's fixed row height one text line (plus ``pad``) of its font."""
+
+    def __init__(self, view: QTableView, pad: int) -> None:
+        super().__init__(view)
+        self._view, self._pad = view, pad
+        view.installEventFilter(self)
+        self.fit()
+
+    def fit(self) -> None:
+        self._view.verticalHeader().setDefaultSectionSize(
+            self._view.fontMetrics().height() + self._pad
+        )
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FontChange:
+            self.fit()
+        return False
+
+
+def rows_follow_font(view: QTableView, pad: int = 6) -> None:
+    """Give ``view``'s rows the height of a line of its font now and after every font
+    change (zoom): a header's default row height is the style's, whatever the font."""
+    _RowsFollowFont(view, pad)
 
 
 class Zoom(QObject):

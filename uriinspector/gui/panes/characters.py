@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import SPAN_ROLE, name_widget, visible_char
-from uriinspector.gui.zoom import mono_font
+from uriinspector.gui.zoom import mono_font, rows_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -258,7 +258,7 @@ class CharactersPane(QWidget):
         vheader.setVisible(False)
         # Fixed row heights: the view never measures 8,000 (or 1,000,000) rows.
         vheader.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        vheader.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        rows_follow_font(self.view)  # zoom: one line of the view's font
         hheader = self.view.horizontalHeader()
         hheader.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         hheader.setStretchLastSection(True)

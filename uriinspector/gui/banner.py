@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
@@ -228,6 +228,9 @@ class EffectiveHostBanner(QFrame):
             self.setProperty("level", level)
             self.style().unpolish(self)
             self.style().polish(self)
+            # The level's border is wider: a StyleChange makes the frame measure it again
+            # (polish alone left the words laid out for the thinner border, 1 px under it).
+            QCoreApplication.sendEvent(self, QEvent(QEvent.Type.StyleChange))
 
     def _fit_height(self) -> None:
         """Ask for the height the wrapped words need at the label's width: the main

@@ -113,6 +113,8 @@ class Presentation(QObject):
                 self.window.resize(self._saved_size)
                 self._saved_size = None
             if self._saved_state is not None:
+                # The smaller text's minimum sizes first, or the docks get less height.
+                _activate_layouts(self.window)
                 self.window.restoreState(self._saved_state)
                 self._saved_state = None
             self.window.statusBar().clearMessage()
@@ -128,6 +130,14 @@ class Presentation(QObject):
         if watched is self.window and event.type() == QEvent.Type.Close and self.active:
             self.set_active(False)
         return False
+
+
+def _activate_layouts(window: QMainWindow) -> None:
+    """Lay the top area and the window out now (their minimum sizes follow the fonts)."""
+    central = window.centralWidget()
+    for layout in (central.layout() if central is not None else None, window.layout()):
+        if layout is not None:
+            layout.activate()
 
 
 def install(window: QMainWindow, zoom: Zoom) -> Presentation:

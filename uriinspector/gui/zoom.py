@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -74,12 +74,16 @@ def mono_font() -> QFont:
     return font
 
 
+_REFIT = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish)
+
+
 class _RowsFollowFont(QObject):
     """Keeps a table's fixed row height one text line (plus ``pad``) of its font."""
 
     def __init__(self, view: QTableView, pad: int) -> None:
         super().__init__(view)
         self._view, self._pad = view, pad
+        self._pending = False
         view.installEventFilter(self)
         self.fit()
 
@@ -89,9 +93,15 @@ class _RowsFollowFont(QObject):
         )
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FontChange:
-            self.fit()
+        # Once the style sheet's change is over (it sets the font more than once).
+        if event.type() in _REFIT and not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self, self._refit)
         return False
+
+    def _refit(self) -> None:
+        self._pending = False
+        self.fit()
 
 
 def rows_follow_font(view: QTableView, pad: int = 6) -> None:

@@ -48,11 +48,11 @@ def next_level(level: int, step: int) -> int:
 
 
 #: What the zoom's stylesheet sizes: everything in the window but the top area (the
-#: field and the banner size their own text), i.e. the docks, the edition selector,
-#: the menus, the status bar and dialogs.
+#: field and the banner size their own text), i.e. the docks and the tab bars that
+#: switch them, the edition selector, the menus, the status bar and dialogs.
 _SCALED = (
-    "QDockWidget, QDockWidget QWidget, QComboBox#editionSelector, QMenuBar, QMenu, "
-    "QStatusBar, QStatusBar QWidget, QDialog, QDialog QWidget"
+    "QDockWidget, QDockWidget QWidget, QTabBar, QComboBox#editionSelector, QMenuBar, "
+    "QMenu, QStatusBar, QStatusBar QWidget, QDialog, QDialog QWidget"
 )
 
 
@@ -181,7 +181,7 @@ class Zoom(QObject):
         self.level = level
         self.apply()
         status = getattr(self.window, "statusBar", None)
-        if status is not None:
+        if status is not None and level == DEFAULT_LEVEL:  # else the level stays shown
             status().showMessage(f"Zoom {level} %", 2000)
         self.levelChanged.emit(level)
 

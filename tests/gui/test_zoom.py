@@ -310,3 +310,27 @@ def test_the_spec_examples_are_readable_at_1024x640(window: MainWindow, qtbot: Q
     # The trace tab gives the base and reference back.
     pane.tabs.setCurrentIndex(0)
     assert pane.baseField.isVisible()
+
+
+def test_hand_sized_columns_follow_the_zoom_and_come_back(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """The Characters table's columns are sized in ems: at 200 % they are about twice
+    as wide (no clipped code points), and back at 100 % exactly as they were."""
+    w = window
+    w.docks["characters"].raise_()
+    w.flush_panes()
+    view = w.panes["characters"].view
+    header = view.horizontalHeader()
+    before = [header.sectionSize(c) for c in range(header.count() - 1)]
+    for _ in range(5):
+        _press(qtbot, w, Qt.Key.Key_Equal)
+    assert w.zoom.level == 200
+    qtbot.waitUntil(lambda: header.sectionSize(0) > before[0])
+    for c, size in enumerate(before):
+        assert header.sectionSize(c) == pytest.approx(2 * size, rel=0.2), c
+    for _ in range(3):
+        _press(qtbot, w, Qt.Key.Key_Minus)  # 175, 150, 125: through widths that round
+    _press(qtbot, w, Qt.Key.Key_0)
+    QApplication.processEvents()
+    assert [header.sectionSize(c) for c in range(header.count() - 1)] == before

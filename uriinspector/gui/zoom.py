@@ -18,9 +18,11 @@ from PySide6.QtGui import QAction, QFont, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
+    QHeaderView,
     QLabel,
     QMenu,
     QTableView,
+    QTreeView,
     QWidget,
 )
 
@@ -108,6 +110,54 @@ def rows_follow_font(view: QTableView, pad: int = 6) -> None:
     """Give ``view``'s rows the height of a line of its font now and after every font
     change (zoom): a header's default row height is the style's, whatever the font."""
     _RowsFollowFont(view, pad)
+
+
+class _ColumnsFollowFont(QObject):
+    """Scales a view's hand-sized columns with its font's width (an em).
+
+    Widths are kept in ems (floats) so zooming in and back gives the same pixels; a
+    width the user dragged becomes the new width in ems.
+    """
+
+    def __init__(self, view: QTableView | QTreeView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._em = float(view.fontMetrics().horizontalAdvance("M"))
+        self._ems: dict[int, float] = {}  # column -> width in ems
+        self._set: dict[int, int] = {}  # column -> the pixels last set here
+        self._pending = False
+        view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in _REFIT and not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self, self._refit)
+        return False
+
+    def _refit(self) -> None:
+        self._pending = False
+        em = float(self._view.fontMetrics().horizontalAdvance("M"))
+        if em == self._em or em <= 0 or self._em <= 0:
+            return
+        view = self._view
+        header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
+        hand_sized = (QHeaderView.ResizeMode.Interactive, QHeaderView.ResizeMode.Fixed)
+        last = header.count() - 1 if header.stretchLastSection() else -1
+        for column in range(header.count()):
+            if column == last or header.sectionResizeMode(column) not in hand_sized:
+                continue
+            size = header.sectionSize(column)
+            if self._set.get(column) != size:  # first time, or the user dragged it
+                self._ems[column] = size / self._em
+            self._set[column] = round(self._ems[column] * em)
+            header.resizeSection(column, self._set[column])
+        self._em = em
+
+
+def columns_follow_font(view: QTableView | QTreeView) -> None:
+    """Scale ``view``'s columns sized by hand (interactive or fixed) with its font after
+    every font change (zoom); columns sized to contents or stretched need nothing."""
+    _ColumnsFollowFont(view)
 
 
 class Zoom(QObject):

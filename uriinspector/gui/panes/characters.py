@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import SPAN_ROLE, name_widget, visible_char
-from uriinspector.gui.zoom import mono_font, rows_follow_font
+from uriinspector.gui.zoom import columns_follow_font, mono_font, rows_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -268,6 +268,7 @@ class CharactersPane(QWidget):
             (COL_COMPONENT, 14), (COL_DECODED, 8),
         ):
             self.view.setColumnWidth(col, width * em)
+        columns_follow_font(self.view)  # zoom: the widths above are in ems
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)

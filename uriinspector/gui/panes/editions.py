@@ -39,6 +39,7 @@ from uriinspector.gui.panes._common import (
     visible_text,
 )
 from uriinspector.gui.panes._html_delegate import HtmlDelegate
+from uriinspector.gui.zoom import columns_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -146,6 +147,7 @@ class EditionsPane(QWidget):
         header.setSectionResizeMode(COL_CLASSES, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_BROWSER, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(COL_BROWSER, 180)
+        columns_follow_font(self.view)  # zoom: the browser column grows with the text
         header.sectionResized.connect(self._on_header_section_resized)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

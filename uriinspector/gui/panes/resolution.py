@@ -53,7 +53,7 @@ from uriinspector.gui.panes._common import (
     visible_text,
 )
 from uriinspector.gui.panes._html_delegate import HtmlDelegate
-from uriinspector.gui.zoom import mono_font, rows_follow_font
+from uriinspector.gui.zoom import columns_follow_font, mono_font, rows_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.resolve import Resolution
@@ -183,6 +183,7 @@ class ResolutionPane(QWidget):
         em = self.fontMetrics().horizontalAdvance("M")
         self.traceView.setColumnWidth(1, 12 * em)
         self.traceView.setColumnWidth(3, 14 * em)
+        columns_follow_font(self.traceView)  # zoom: the widths above are in ems
         self.traceTitle = QLabel(self)
         self.traceTitle.setObjectName("traceTitle")
         self.traceTitle.setTextFormat(Qt.TextFormat.PlainText)

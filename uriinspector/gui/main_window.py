@@ -240,7 +240,7 @@ class MainWindow(QMainWindow):
         for action, shortcut in self._held_shortcuts:
             action.setShortcut(QKeySequence(shortcut))
         self._held_shortcuts.clear()
-        self.zoom.frame_built()  # its shortcuts, and the docks' fonts at the saved level
+        self.zoom.frame_built()  # View ▸ Zoom's and Presentation Mode's shortcuts
         if self._top_spacer is not None and (top := self.centralWidget().layout()):
             top.removeItem(self._top_spacer)  # still referenced: no delete behind PySide
         size = self.size()

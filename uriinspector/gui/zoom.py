@@ -199,13 +199,11 @@ class Zoom(QObject):
 
     def frame_built(self) -> None:
         """The window's docks exist and its shortcuts may be set now: set those held
-        back so far and size the docks' fonts (harmless twice)."""
+        back so far (harmless twice; docks built later take the window's stylesheet)."""
         self._bound = True
         for action, keys in self._shortcuts:
             action.setShortcuts([QKeySequence(k) for k in keys])
         self._shortcuts.clear()
-        if self.level != DEFAULT_LEVEL:
-            self.apply()
 
     def add_to(self, menu: QMenu) -> None:
         """Put View ▸ Zoom (In, Out, Actual Size) in ``menu``; its title shows the level."""

@@ -92,7 +92,7 @@ from uriinspector.gui.panes._common import (
     tree_item,
     visible_text,
 )
-from uriinspector.gui.zoom import mono_font
+from uriinspector.gui.zoom import columns_follow_font, mono_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -319,6 +319,7 @@ class ComponentsPane(QWidget):
         header.setSectionResizeMode(COL_RAW, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_DECODED, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_SPAN, QHeaderView.ResizeMode.Interactive)
+        columns_follow_font(self.view)  # zoom: the two fitted columns grow with the text
         self.summary = QLabel(self)
         self.summary.setObjectName("componentsSummary")
         self.summary.setWordWrap(True)

@@ -89,9 +89,64 @@ def main() -> int:
     wrapped_links(app, fresh, save)
     documents(app, fresh, save)
     fresh.close()
+    for dark in (False, True):
+        small_and_presentation(app, save, dark=dark)
     for path in written:
         print(path.relative_to(ROOT))
     return 0
+
+
+def _dark_palette() -> Any:
+    """A dark palette (the colours a dark desktop theme gives Qt)."""
+    from PySide6.QtGui import QColor, QPalette
+
+    pal = QPalette()
+    for role, colour in (
+        (QPalette.ColorRole.Window, "#2b2b2b"), (QPalette.ColorRole.Base, "#1e1e1e"),
+        (QPalette.ColorRole.AlternateBase, "#262626"), (QPalette.ColorRole.Text, "#e6e6e6"),
+        (QPalette.ColorRole.WindowText, "#e6e6e6"), (QPalette.ColorRole.Button, "#333333"),
+        (QPalette.ColorRole.ButtonText, "#e6e6e6"), (QPalette.ColorRole.Highlight, "#2a6fb0"),
+        (QPalette.ColorRole.HighlightedText, "#ffffff"),
+        (QPalette.ColorRole.ToolTipBase, "#333333"), (QPalette.ColorRole.ToolTipText, "#e6e6e6"),
+        (QPalette.ColorRole.PlaceholderText, "#9a9a9a"),
+    ):
+        pal.setColor(role, QColor(colour))
+    return pal
+
+
+def small_and_presentation(app: QApplication, save: Any, *, dark: bool) -> None:
+    """Issue 15: the window at 1024×640 with the spec's examples loaded
+    (window-1024x640[-dark].png), then in presentation mode with the Resolution pane
+    focused (presentation[-dark].png)."""
+    from uriinspector.gui import MainWindow, resources
+    from uriinspector.gui.settings import Settings
+    from uriinspector.gui.theme import current_theme
+
+    light = app.palette()
+    if dark:
+        app.setPalette(_dark_palette())
+    app.setStyleSheet(resources.stylesheet(current_theme()))
+    suffix = "-dark" if dark else ""
+    # Settings of its own: the default layout, not the one the shots above left behind.
+    w: Any = MainWindow(Settings.load(Path(tempfile.mkdtemp(prefix="uri-shots-small-"))))
+    w.resize(1024, 640)
+    w.show()
+    w.set_uri(MISLEADING)
+    settle(app)
+    w.controller.load_examples()
+    settle(app)
+    save(w, f"window-1024x640{suffix}")
+    table = w.panes["resolution"].examplesTable
+    table.setFocus()
+    settle(app)
+    w.presentation.set_active(True)
+    settle(app)
+    save(w, f"presentation{suffix}")
+    w.presentation.set_active(False)
+    w.close()
+    if dark:
+        app.setPalette(light)
+        app.setStyleSheet(resources.stylesheet(current_theme()))
 
 
 def history_and_samples(app: QApplication, window: object, save: object) -> None:

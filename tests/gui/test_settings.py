@@ -35,9 +35,11 @@ def test_round_trip(tmp_path: Path) -> None:
     s.add_recent("http://a/")
     s.edition = "rfc2396"
     s.window_state = b"\x00\x01state"
+    s.zoom = 175
     s.first_run = False
     assert s.save() is None
     t = Settings.load(tmp_path)
+    assert t.zoom == 175
     assert t.recent == ["http://a/", "http://b/"]
     assert t.edition == "rfc2396"
     assert t.window_state == b"\x00\x01state"
@@ -314,6 +316,7 @@ def _doc_with(key: str, token: str) -> bytes:
         "first_run": "false",
         "geometry": '"AAE="',
         "window_state": '"AAI="',
+        "zoom": "125",
     }
     fields[key] = token
     return ("{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}").encode()
@@ -326,6 +329,8 @@ _BAD_FOR = {
     "text": [*_ANY_BAD, "[]", "{}", "true", "12", "null", "[[[[[[[[[[]]]]]]]]]]"],
     "bool": [*_ANY_BAD, '"yes"', "1", "null", "[]", "{}"],
     "base64": [*_ANY_BAD, '"***not base64***"', "[]", "null", "true"],
+    # gui/zoom.py: whole percent from 50 to 300; a bool is not a number here.
+    "zoom": [*_ANY_BAD, "49", "301", "-100", "125.0", '"125"', "true", "null", "[]"],
 }
 _FIELD_KIND = {
     "keep_history": "bool",
@@ -336,6 +341,7 @@ _FIELD_KIND = {
     "compare": "text",
     "geometry": "base64",
     "window_state": "base64",
+    "zoom": "zoom",
 }
 
 

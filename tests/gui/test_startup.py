@@ -161,6 +161,9 @@ def test_nothing_before_the_first_paint_touches_the_qt_namespace() -> None:
     assert out["built"] == ["components", "findings"]
     # After release the menus are what an unheld window has: every dock in View, the
     # shortcuts set.
-    assert out["view"] == [title for *_, title in PANES] + ["", "&Reset Layout"]
+    assert out["view"] == [title for *_, title in PANES] + [
+        "", "&Reset Layout", "", "&Zoom (100 %)", "&Presentation Mode"
+    ]
+    assert out["shortcuts"]["&Presentation Mode"] == "F11"  # gui/presentation.py, held too
     assert out["shortcuts"]["&Paste and Inspect"] == "Ctrl+Shift+V"
     assert out["shortcuts"]["Show &History"] == "Ctrl+H"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
@@ -138,9 +138,9 @@ class EffectiveHostBanner(QFrame):
         #: the URL each ``hop:N`` anchor of the shown text inspects
         self.hops: tuple[str, ...] = ()
         self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
-        font = self.label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        self.label.setFont(font)
+        self._font_scale = 1.0  # zoom × presentation emphasis (gui/zoom.py)
+        self._base_point_size = self.label.font().pointSizeF()
+        self._apply_font()
         self._layout = layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
@@ -172,6 +172,25 @@ class EffectiveHostBanner(QFrame):
             | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
         )
         self._layout.setAlignment(self.icon, Qt.AlignmentFlag.AlignTop)
+
+    def _apply_font(self) -> None:
+        font = self.label.font()
+        font.setPointSizeF(self._base_point_size * 1.3 * self._font_scale)
+        self.label.setFont(font)
+
+    def set_font_scale(self, scale: float) -> None:
+        """Draw the words (and the level's icon) ``scale`` times their usual size."""
+        if scale == self._font_scale:
+            return
+        self._font_scale = scale
+        self._apply_font()
+        level, self._icon_level = self._icon_level, ""
+        self._show_icon(level)  # the icon is as tall as a line of the words
+        self._fit_height()
+
+    def font_scale(self) -> float:
+        """The factor ``set_font_scale`` set (1.0 by default)."""
+        return self._font_scale
 
     def text(self) -> str:
         """The banner's rich text (its input-derived pieces escaped)."""
@@ -209,6 +228,9 @@ class EffectiveHostBanner(QFrame):
             self.setProperty("level", level)
             self.style().unpolish(self)
             self.style().polish(self)
+            # The level's border is wider: a StyleChange makes the frame measure it again
+            # (polish alone left the words laid out for the thinner border, 1 px under it).
+            QCoreApplication.sendEvent(self, QEvent(QEvent.Type.StyleChange))
 
     def _fit_height(self) -> None:
         """Ask for the height the wrapped words need at the label's width: the main

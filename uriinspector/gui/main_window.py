@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector import APP_ID, __version__
-from uriinspector.gui import documents, gallery, intake, resources
+from uriinspector.gui import documents, gallery, intake, presentation, resources, zoom
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.defang_notice import DefangNotice
@@ -212,6 +212,8 @@ class MainWindow(QMainWindow):
         if not defer_first_analysis:
             self._make_docks()
         self._build_menus()
+        self.zoom = zoom.install(self, held=defer_first_analysis)  # View ▸ Zoom
+        self.presentation = presentation.install(self, self.zoom)  # View ▸ Presentation Mode
         self._connect()
         self.resize(1180, 760)
         if not defer_first_analysis:
@@ -239,6 +241,7 @@ class MainWindow(QMainWindow):
         for action, shortcut in self._held_shortcuts:
             action.setShortcut(QKeySequence(shortcut))
         self._held_shortcuts.clear()
+        self.zoom.frame_built()  # View ▸ Zoom's and Presentation Mode's shortcuts
         if self._top_spacer is not None and (top := self.centralWidget().layout()):
             top.removeItem(self._top_spacer)  # still referenced: no delete behind PySide
         size = self.size()

@@ -154,6 +154,14 @@ def read_json(raw: bytes) -> object:
     return json.loads(raw.decode("utf-8-sig"), parse_int=_parse_int, parse_constant=_parse_constant)
 
 
+#: The zoom levels a file may hold (percent, inclusive): gui/zoom.py's 50 % to 300 %.
+ZOOM_RANGE = (50, 300)
+
+
+def _is_zoom(value: object) -> bool:
+    return type(value) is int and ZOOM_RANGE[0] <= value <= ZOOM_RANGE[1]
+
+
 def _is_time(value: object) -> bool:
     return (
         isinstance(value, int | float)
@@ -287,6 +295,8 @@ class Settings:
     first_run: bool = True
     geometry: bytes = b""
     window_state: bytes = b""
+    #: Text size in percent (View ▸ Zoom, ``gui/zoom.py``), ``ZOOM_RANGE`` inclusive.
+    zoom: int = 100
     problem: str | None = None
     notice: str | None = None
     read_only: bool = False
@@ -414,6 +424,7 @@ class Settings:
         self.first_run = take("first_run", False, lambda v: isinstance(v, bool))
         self.geometry = _b64(take("geometry", "", is_str), "geometry", reset)
         self.window_state = _b64(take("window_state", "", is_str), "window_state", reset)
+        self.zoom = take("zoom", 100, _is_zoom)
         if reset:
             repairs.insert(0, "reset to defaults: " + ", ".join(dict.fromkeys(reset)))
         return repairs
@@ -482,6 +493,7 @@ class Settings:
             "first_run": self.first_run is True,
             "geometry": base64.b64encode(bytes(self.geometry)).decode("ascii"),
             "window_state": base64.b64encode(bytes(self.window_state)).decode("ascii"),
+            "zoom": self.zoom if _is_zoom(self.zoom) else 100,
         }
 
     def save(self) -> str | None:

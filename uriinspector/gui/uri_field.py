@@ -328,6 +328,8 @@ class UriField(QTextEdit):
         self._large = False
         self._shown = 0  # code points shown when ``_large``
         self._pending_text: str | None = None
+        self._font_scale = 1.0  # zoom × presentation emphasis (gui/zoom.py)
+        self._chrome: float | None = None  # the height around the text line
 
         doc = self.document()
         option = doc.defaultTextOption()
@@ -366,15 +368,26 @@ class UriField(QTextEdit):
         base = QApplication.font()
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         size = base.pointSizeF() if base.pointSizeF() > 0 else 10.0
-        font.setPointSizeF(size * 1.25)
+        font.setPointSizeF(size * 1.25 * self._font_scale)
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.setFont(font)
         self.document().setDefaultFont(font)
         self._chips.reset()
         metrics = QFontMetricsF(font)
-        frame = 2 * self.frameWidth()
-        margins = 2 * self.document().documentMargin()
-        self.setFixedHeight(int(metrics.height() + margins + frame + 8))
+        if self._chrome is None:  # measured once: the frame grows when styled (polish)
+            self._chrome = 2 * self.frameWidth() + 2 * self.document().documentMargin() + 8
+        self.setFixedHeight(int(metrics.height() + self._chrome))
+
+    def set_font_scale(self, scale: float) -> None:
+        """Draw the text ``scale`` times its usual size (zoom, presentation mode);
+        the colours, chips and the cursor's place stay as they were."""
+        if scale != self._font_scale:
+            self._font_scale = scale
+            self._apply_font()
+
+    def font_scale(self) -> float:
+        """The factor ``set_font_scale`` set (1.0 by default)."""
+        return self._font_scale
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow font and palette changes of the system (text scales with it)."""

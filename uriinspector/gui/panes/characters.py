@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFontDatabase
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import SPAN_ROLE, name_widget, visible_char
+from uriinspector.gui.zoom import columns_follow_font, mono_font, rows_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -79,7 +80,7 @@ class CharactersModel(QAbstractTableModel):
         self._n = 0
         self._rows: dict[int, CharInfo] = {}
         self._colours: dict[str, QColor] = {}
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = mono_font()
 
     def set_reference(
         self,
@@ -257,7 +258,7 @@ class CharactersPane(QWidget):
         vheader.setVisible(False)
         # Fixed row heights: the view never measures 8,000 (or 1,000,000) rows.
         vheader.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        vheader.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        rows_follow_font(self.view)  # zoom: one line of the view's font
         hheader = self.view.horizontalHeader()
         hheader.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         hheader.setStretchLastSection(True)
@@ -267,6 +268,7 @@ class CharactersPane(QWidget):
             (COL_COMPONENT, 14), (COL_DECODED, 8),
         ):
             self.view.setColumnWidth(col, width * em)
+        columns_follow_font(self.view)  # zoom: the widths above are in ems
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)

@@ -52,7 +52,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QHelpEvent,
     QIcon,
     QImage,
@@ -93,6 +92,7 @@ from uriinspector.gui.panes._common import (
     tree_item,
     visible_text,
 )
+from uriinspector.gui.zoom import columns_follow_font, mono_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -319,6 +319,7 @@ class ComponentsPane(QWidget):
         header.setSectionResizeMode(COL_RAW, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_DECODED, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_SPAN, QHeaderView.ResizeMode.Interactive)
+        columns_follow_font(self.view)  # zoom: the two fitted columns grow with the text
         self.summary = QLabel(self)
         self.summary.setObjectName("componentsSummary")
         self.summary.setWordWrap(True)
@@ -348,7 +349,7 @@ class ComponentsPane(QWidget):
         self._numbers = itertools.count(1)
         self._nodes: dict[int, _Node] = {}
         self._top: list[_Node] = []
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = mono_font()
         self._fonts: dict[str, QFont] = {}
         self._colours: dict[str, QColor] = {}
         self._flag_icons: dict[str, QIcon] = {}
@@ -946,7 +947,7 @@ class ComponentsPane(QWidget):
                 font = QFont(self._mono)
                 font.setItalic(True)
             else:
-                font = QFont(self.view.font())
+                font = QFont()  # no size: it follows the view (zoom)
                 font.setBold(name == "bold")
                 font.setItalic(name in ("italic", "section"))
             self._fonts[name] = font

@@ -43,6 +43,7 @@ from uriinspector.gui.document_process import Summary, summarize
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
+from uriinspector.gui.zoom import rows_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.sources.model import Document, Link
@@ -308,7 +309,7 @@ class DocumentView(QWidget):
         rows = self.view.verticalHeader()
         rows.hide()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        rows_follow_font(self.view)  # zoom: one line of the view's font
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

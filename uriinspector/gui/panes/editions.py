@@ -39,6 +39,7 @@ from uriinspector.gui.panes._common import (
     visible_text,
 )
 from uriinspector.gui.panes._html_delegate import HtmlDelegate
+from uriinspector.gui.zoom import columns_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -146,6 +147,7 @@ class EditionsPane(QWidget):
         header.setSectionResizeMode(COL_CLASSES, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_BROWSER, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(COL_BROWSER, 180)
+        columns_follow_font(self.view)  # zoom: the browser column grows with the text
         header.sectionResized.connect(self._on_header_section_resized)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -201,7 +203,7 @@ class EditionsPane(QWidget):
 
     def _fill(self, rows: tuple[_Row, ...]) -> None:
         clear_tree(self.view)
-        bold = QFont(self.view.font())
+        bold = QFont()  # no size: it follows the view (zoom)
         bold.setBold(True)
         items: list[QTreeWidgetItem] = []
         for row in rows:

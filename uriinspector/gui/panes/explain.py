@@ -143,7 +143,7 @@ class ExplainPane(QWidget):
 
     def _fill(self, rows: tuple[_Row, ...]) -> None:
         clear_list(self.view)
-        bold = QFont(self.view.font())
+        bold = QFont()  # no size: it follows the view (zoom)
         bold.setBold(True)
         for row in rows:
             item = list_item(row.text, None if row.kind == "header" else self._icon(row.tone))

@@ -164,7 +164,7 @@ class FindingsPane(QWidget):
         self._syncing = True
         try:
             clear_list(self.view)
-            bold = QFont(self.view.font())
+            bold = QFont()  # no size: it follows the view (zoom)
             bold.setBold(True)
             for number, row in enumerate(rows):
                 icon = (

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from uriinspector.gui.panes._common import clear_tree, name_widget, plain_tooltip, tree_item
 from uriinspector.gui.settings import HistoryEntry, matches
 from uriinspector.gui.uri_field import visible_text
+from uriinspector.gui.zoom import mono_font
 
 #: A row's index into the entries shown: the exact URI stays in Python (a str stored in
 #: an item role becomes a QString, which drops lone surrogates).
@@ -86,8 +87,8 @@ class HistoryPane(QWidget):
         self.historyView.setUniformRowHeights(True)
         self.historyView.setAlternatingRowColors(True)
         self.historyView.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.historyView.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self._bold = QFont(self.historyView.font())
+        self.historyView.setFont(mono_font())
+        self._bold = mono_font()
         self._bold.setBold(True)
         header = self.historyView.header()
         header.setStretchLastSection(False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QPalette
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -35,6 +35,7 @@ from uriinspector.gui.panes._common import (
     visible_text,
 )
 from uriinspector.gui.panes._html_delegate import HtmlDelegate
+from uriinspector.gui.zoom import mono_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -137,7 +138,7 @@ class LadderPane(QWidget):
         self._other: Ladder | None = None
         self._comparison: Comparison | None = None
         self._relayout_pending = False
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = mono_font()
         self.view = QTreeWidget(self)
         name_widget(self.view, "ladderView", "Normalization ladder")
         self.view.setColumnCount(len(HEADERS))
@@ -231,7 +232,7 @@ class LadderPane(QWidget):
             {r.name: r.value for r in self._other.rungs} if self._other is not None else {}
         )
         previous = ladder.input
-        italic = QFont(self.view.font())
+        italic = QFont()  # no size: it follows the view (zoom)
         italic.setItalic(True)
         for rung in ladder.rungs:
             # tree_item: a row made by C++, so rebuilding never leaks None (_common).
@@ -289,7 +290,7 @@ class LadderPane(QWidget):
     ) -> None:
         base = self.view.palette().color(QPalette.ColorRole.Base)
         if name == first:
-            bold = QFont(self.view.font())
+            bold = QFont()  # no size: it follows the view (zoom)
             bold.setBold(True)
             set_cell(item, COL_COMPARE, text=FIRST_AGREE, font=bold)
             set_cell(item, COL_RUNG, font=bold)

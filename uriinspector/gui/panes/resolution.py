@@ -12,14 +12,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QFont, QFontDatabase, QGuiApplication
+from PySide6.QtGui import QBrush, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
+    QDockWidget,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QPushButton,
     QSplitter,
     QTableWidget,
@@ -37,6 +40,7 @@ from uriinspector.gui.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
+    HTML_ROLE,
     clear_table_items,
     clear_tree,
     esc,
@@ -48,6 +52,8 @@ from uriinspector.gui.panes._common import (
     tree_item,
     visible_text,
 )
+from uriinspector.gui.panes._html_delegate import HtmlDelegate
+from uriinspector.gui.zoom import columns_follow_font, mono_font, rows_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.resolve import Resolution
@@ -72,6 +78,8 @@ COL_RULES, COL_MARK, COL_TARGET = range(3)
 RULE_HEADERS = ("Rule set", "vs RFC 3986", "Target")
 SAME_MARK = "="
 DIFFERS_MARK = "≠"
+#: The share of the window's width the pane asks for when the spec's examples are shown.
+EXAMPLES_SHARE = 0.72
 
 
 def rules_label(rules: str) -> str:
@@ -103,7 +111,7 @@ class ResolutionPane(QWidget):
         self._resolutions: tuple[Resolution, ...] = ()
         self._chosen = REFERENCE_RULES
         self._syncing = False
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono = mono_font()
         self._mono = mono
 
         self.baseField = IntakeLineEdit(DEFAULT_BASE, self)  # pastes/drops: exact text
@@ -137,6 +145,7 @@ class ResolutionPane(QWidget):
         self.rulesTable.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.rulesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.rulesTable.setWordWrap(False)
+        rows_follow_font(self.rulesTable)  # zoom: one line of the table's font
         rh = self.rulesTable.horizontalHeader()
         rh.setSectionResizeMode(COL_RULES, QHeaderView.ResizeMode.ResizeToContents)
         rh.setSectionResizeMode(COL_MARK, QHeaderView.ResizeMode.ResizeToContents)
@@ -174,6 +183,7 @@ class ResolutionPane(QWidget):
         em = self.fontMetrics().horizontalAdvance("M")
         self.traceView.setColumnWidth(1, 12 * em)
         self.traceView.setColumnWidth(3, 14 * em)
+        columns_follow_font(self.traceView)  # zoom: the widths above are in ems
         self.traceTitle = QLabel(self)
         self.traceTitle.setObjectName("traceTitle")
         self.traceTitle.setTextFormat(Qt.TextFormat.PlainText)
@@ -196,7 +206,16 @@ class ResolutionPane(QWidget):
         name_widget(self.examplesTable, "examplesTable", "The spec's examples, every rule set")
         self.examplesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.examplesTable.verticalHeader().setVisible(False)
-        self.examplesTable.setWordWrap(False)
+        # Readable at 1024×640 (issue 15): every shown column fits the width, targets
+        # wrap anywhere (URIs have no spaces) and each row is as tall as its cells.
+        self.examplesTable.setWordWrap(True)
+        self.examplesTable.setItemDelegate(HtmlDelegate(self.examplesTable))
+        self.examplesTable.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        eh = self.examplesTable.horizontalHeader()
+        eh.setMinimumSectionSize(5 * self.fontMetrics().horizontalAdvance("M"))
+        eh.sectionResized.connect(lambda *_: self.examplesTable.doItemsLayout())
         self.examplesNote = QLabel(
             "Press “Load the spec's examples”: base http://a/b/c/d;p?q and every reference "
             "of RFC 3986 §5.4, side by side. “≠” marks a target that differs from RFC 3986.",
@@ -207,6 +226,10 @@ class ResolutionPane(QWidget):
         el = QVBoxLayout(examples_page)
         el.setContentsMargins(4, 4, 4, 4)
         el.addWidget(self.examplesNote)
+        # The same switch as the one by the rules table (folded away on this tab).
+        self.examplesHistoryBox = QCheckBox("Show the historical editions' columns", self)
+        name_widget(self.examplesHistoryBox, "examplesHistoryBox", "Show historical editions")
+        el.addWidget(self.examplesHistoryBox)
         el.addWidget(self.examplesTable, 1)
 
         self.tabs = QTabWidget(self)
@@ -220,13 +243,15 @@ class ResolutionPane(QWidget):
         top_layout.addLayout(form)
         top_layout.addWidget(self.rulesTable, 1)
         top_layout.addLayout(tools)
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.setObjectName("resolutionSplitter")
         splitter.setChildrenCollapsible(False)
         splitter.addWidget(top)
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
+        # The spec's examples have their own base: their tab hides the single-reference
+        # part (the Trace tab brings it back), so the table gets the height.
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
@@ -235,6 +260,13 @@ class ResolutionPane(QWidget):
         self.referenceField.textEdited.connect(self._on_field_text_edited)
         self.copyButton.clicked.connect(self._on_copy_clicked)
         self.historyToggle.toggled.connect(self._on_history_toggled)
+        self.historyToggle.toggled.connect(self.examplesHistoryBox.setChecked)
+        self.examplesHistoryBox.toggled.connect(self.historyToggle.setChecked)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+        # A base or reference set from outside (a page's link, a sample) is to be seen:
+        # back to the trace, with the fields the examples tab hides.
+        self.baseField.textChanged.connect(self._show_trace)
+        self.referenceField.textChanged.connect(self._show_trace)
         self.examplesButton.clicked.connect(self.examplesRequested)
         self.rulesTable.currentCellChanged.connect(self._on_rules_current_cell_changed)
         self.traceView.currentItemChanged.connect(self._on_trace_current_item_changed)
@@ -288,7 +320,10 @@ class ResolutionPane(QWidget):
         table.clear()
         table.setColumnCount(1 + len(rules))
         table.setRowCount(len(rows))
-        table.setHorizontalHeaderLabels(["Reference", *(rules_label(x) for x in rules)])
+        # Two-line labels: the columns share the width, a one-line label would be cut.
+        table.setHorizontalHeaderLabels(
+            ["Reference", *(rules_label(x).replace(" ", "\n", 1) for x in rules)]
+        )
         for col, name in enumerate(rules, start=1):
             header = table.horizontalHeaderItem(col)
             if header is not None:
@@ -297,16 +332,18 @@ class ResolutionPane(QWidget):
         differs_brush = QBrush(palette.tint(palette.DIFFERS_HUE, base, 0.28))
         n_diff = 0
         for row, (ref, resolutions) in enumerate(rows):
-            ref_item = QTableWidgetItem(visible_text(ref) if ref else '"" (empty)')
+            ref_text = visible_text(ref) if ref else '"" (empty)'
+            ref_item = QTableWidgetItem(ref_text)
+            ref_item.setData(HTML_ROLE, esc(ref_text))  # drawn wrapped (HtmlDelegate)
             ref_item.setFont(self._mono)
             table.setItem(row, 0, ref_item)
             reference = next((r for r in resolutions if r.rules == REFERENCE_RULES), None)
             for col, r in enumerate(resolutions, start=1):
                 text = target_text(r)
                 differs = _differs(r, reference)
-                item = QTableWidgetItem(
-                    (f"{DIFFERS_MARK} " if differs else "") + visible_text(text)
-                )
+                shown = (f"{DIFFERS_MARK} " if differs else "") + visible_text(text)
+                item = QTableWidgetItem(shown)
+                item.setData(HTML_ROLE, esc(shown))
                 item.setData(CODE_ROLE, r.rules)
                 item.setFont(self._mono)
                 if r.target is None:
@@ -323,13 +360,15 @@ class ResolutionPane(QWidget):
                         else plain_tooltip(text)
                     )
                 table.setItem(row, col, item)
-        table.resizeColumnsToContents()
+        self._fit_examples_columns()
         self.examplesNote.setText(
             f"{len(rows)} references of RFC 3986 §5.4 resolved against "
             f"{rows[0][1][0].base if rows and rows[0][1] else 'the base'} under "
             f"{len(rules)} rule sets; {n_diff} targets differ from RFC 3986 (marked “≠”)."
         )
         self.tabs.setCurrentIndex(1)
+        self._on_tab_changed(1)
+        self._ask_for_width()
 
     # ---- rendering ---------------------------------------------------------------
 
@@ -366,7 +405,7 @@ class ResolutionPane(QWidget):
         if differs:
             base = self.rulesTable.palette().color(self.rulesTable.palette().ColorRole.Base)
             tint = palette.tint(palette.DIFFERS_HUE, base, 0.28)
-            bold = QFont(self.rulesTable.font())
+            bold = QFont()  # no size: it follows the view (zoom)
             bold.setBold(True)
             set_cell(mark, font=bold)
             for item in (label, mark, target):
@@ -379,6 +418,41 @@ class ResolutionPane(QWidget):
         show = self.historyToggle.isChecked()
         for row, r in enumerate(self._resolutions):
             self.rulesTable.setRowHidden(row, not show and r.rules not in CURRENT_RULES)
+        table = self.examplesTable
+        for col in range(1, table.columnCount()):
+            item = table.item(0, col)
+            rules = item.data(CODE_ROLE) if item is not None else None
+            table.setColumnHidden(col, not show and rules not in CURRENT_RULES)
+
+    def _fit_examples_columns(self) -> None:
+        """The reference column as wide as its widest cell, the rule sets sharing the
+        rest (their cells wrap); the historical editions only when asked for."""
+        table = self.examplesTable
+        header = table.horizontalHeader()
+        if table.columnCount() == 0:
+            return
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        for col in range(1, table.columnCount()):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        self._apply_history_visibility()
+
+    def _ask_for_width(self) -> None:
+        """The examples were asked for: widen this pane's dock to most of the window
+        (the docks beside it yield; they wrap their rows), so the columns can be read."""
+        dock = self.parentWidget()
+        window = dock.parentWidget() if dock is not None else None
+        if not isinstance(dock, QDockWidget) or not isinstance(window, QMainWindow):
+            return
+        want = int(window.width() * EXAMPLES_SHARE)
+        if not dock.isFloating() and dock.width() < want:
+            window.resizeDocks([dock], [want], Qt.Orientation.Horizontal)
+
+    def _show_trace(self) -> None:
+        self.tabs.setCurrentIndex(0)
+
+    def _on_tab_changed(self, index: int) -> None:
+        """Hide the base/reference part on the examples tab; show it on Trace."""
+        self.splitter.widget(0).setVisible(index != 1 or self.examplesTable.rowCount() == 0)
 
     def _show_chosen(self) -> None:
         row = self._row_of(self._chosen)
@@ -411,7 +485,7 @@ class ResolutionPane(QWidget):
             self.traceView.addTopLevelItem(item)
         if r.error is not None:
             item = tree_item(["", "error", f"{r.error.message} ({r.error.code})", ""])
-            italic = QFont(self.traceView.font())
+            italic = QFont()  # no size: it follows the view (zoom)
             italic.setItalic(True)
             set_cell(item, 2, font=italic)
             self.traceView.addTopLevelItem(item)

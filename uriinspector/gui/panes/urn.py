@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -38,6 +38,7 @@ from uriinspector.gui.panes._common import (
     tree_item,
     visible_text,
 )
+from uriinspector.gui.zoom import mono_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -72,7 +73,7 @@ class UrnPane(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._syncing = False
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = mono_font()
         self.stack = QStackedWidget(self)
         self.notUrnLabel = QLabel(self)
         self.notUrnLabel.setObjectName("notUrnLabel")
@@ -140,7 +141,7 @@ class UrnPane(QWidget):
             shown = visible_text(value)
         item = tree_item([label, shown, span_label(span)])  # made by C++: no None leak
         if value is None:
-            italic = QFont(self.view.font())
+            italic = QFont()  # no size: it follows the view (zoom)
             italic.setItalic(True)
             set_cell(
                 item, COL_VALUE, font=italic, foreground=palette.dim_color(self.view.palette())

@@ -24,6 +24,7 @@ from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
+from uriinspector.core.verdict import NOTHING_PROVES, VERDICT_WORDS
 from uriinspector.gui import chain, resources
 from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.uri_field import visible_text
@@ -34,11 +35,8 @@ if TYPE_CHECKING:
 
     from uriinspector.core.analysis import Analysis
 
-_LEVEL_WORDS = {
-    "danger": "Danger",
-    "caution": "Caution",
-    "nothing-notable": "Nothing notable found",
-}
+#: The verdict's words: the core's one wording (reports, summary and CLI use it too).
+_LEVEL_WORDS = VERDICT_WORDS
 #: The icon (``resources/icons``) drawn before the banner's words, per level.
 LEVEL_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
 
@@ -97,7 +95,7 @@ def banner_story(analysis: Analysis) -> tuple[str, str, tuple[str, ...]]:
     verdict = _LEVEL_WORDS.get(level, level)
     if level == "nothing-notable":
         parts.append(
-            f"<br><small>{verdict}. That proves nothing about the site itself.</small>"
+            f"<br><small>{verdict}. {NOTHING_PROVES}</small>"
         )
     else:
         reasons = [r for r in analysis.verdict.reasons if r not in hidden]

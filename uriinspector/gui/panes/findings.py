@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uriinspector.core.verdict import verdict_words
 from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
@@ -243,7 +244,7 @@ class FindingsPane(QWidget):
             return
         severity = "danger" if level == "danger" else "warning" if level == "caution" else "info"
         colour = palette.severity_color(severity, self.palette())
-        label = {"danger": "Danger", "caution": "Caution"}.get(level, "Nothing notable")
+        label = verdict_words(level)
         if level != self._summary_level:
             self._summary_level = level
             side = max(14, QFontMetrics(self.summary.font()).height())

@@ -227,7 +227,9 @@ def test_analyze_accepts_defanged_input_and_defangs() -> None:
         "diagnostics: none"
     )
     clean = cli("analyze", "http://example.com/")
-    assert clean.splitlines()[-2:] == ["findings: nothing notable", "verdict: Nothing notable found"]
+    assert clean.splitlines()[-2:] == [
+        "findings: nothing notable", "verdict: Nothing notable found"  # core.verdict's words
+    ]
     (answer,) = cli("analyze", "--json", "--defang", "hxxp://a[.]example/").json
     assert answer["input"] == "http://a.example/"
     assert answer["defanged"] == "hxxp://a[.]example/"

@@ -102,10 +102,11 @@ def defang_edits(uri: str, *, nested: bool = True) -> tuple[Edit, ...]:
         target.text, target.span.start, also_at=target is ref.path and ref.scheme is not None
     )
     if nested and "//" in uri:
-        done = target.span.end
-        for m in _CARRIED_URL.finditer(uri, done):
+        after = ref.scheme.span.end if ref.scheme is not None else 0
+        for m in _CARRIED_URL.finditer(uri, after):
             edits += _scheme_edits(m.group(1), m.start(1))
             edits += _dot_edits(m.group(4), m.start(4))
+        edits = list(set(edits))  # a carried URL's dots may be the authority's own
     edits.sort(key=lambda e: (e[0], e[1]))
     return tuple(edits)
 

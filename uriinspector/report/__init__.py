@@ -155,7 +155,10 @@ def _has_details(a: Analysis) -> bool:
         d = a.decoding
     except Exception:
         return False
-    return d is not None and bool(d.fields)
+    if d is None or not d.fields:
+        return False
+    # http(s) repeats the components unless it has query parameters or a flagged field
+    return d.scheme not in ("http", "https") or any(f.children or f.flag for f in d.fields)
 
 
 def sections(r: ReportInput) -> tuple[str, ...]:
@@ -166,8 +169,9 @@ def sections(r: ReportInput) -> tuple[str, ...]:
     ``findings`` when there are any (the verdict already says when there are none),
     ``destinations`` when the link carries or hides another URL, ``components``
     always (every reference splits, RFC 3986 §3), ``details`` when its scheme has a
-    decoder, ``urn`` for a ``urn:``, ``resolution`` when the user asked for one, and
-    ``ladder`` when normalization changes the text.
+    decoder with more to say than the components (an http(s) link: its query
+    parameters or a flagged field), ``urn`` for a ``urn:``, ``resolution`` when the
+    user asked for one, and ``ladder`` when normalization changes the text.
     """
     a = r.analysis
     present = {

@@ -124,6 +124,8 @@ def excerpt(text: str, start: int, end: int, context: int = 40) -> tuple[str, st
     return text[lo:start], inside, text[end:hi], lo > 0, hi < len(text)
 
 
+#: A scheme and its colon (RFC 3986 §3.1).
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 #: A dotted name (``www.example.com``) inside an authority, e.g. in a misleading user name.
 _DOMAIN_LIKE = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 
@@ -184,6 +186,9 @@ class Defanger:
             return other
         if other == self.text:
             return self.whole()
+        if _SCHEME.match(other) is None and not other.startswith(("//", "\\")):
+            # a relative path ("../g"): no host to bracket, only the hosts it names
+            return defang_mentions(other, self.hosts)
         return defang_mentions(defang_all(other), self.hosts)
 
     def prose(self, text: str) -> str:

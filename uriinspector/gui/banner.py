@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QPoint, QSize, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
@@ -32,6 +32,7 @@ from uriinspector.gui.uri_field import visible_text
 if TYPE_CHECKING:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QResizeEvent, QTextDocument
+    from PySide6.QtWidgets import QMenu
 
     from uriinspector.core.analysis import Analysis
 
@@ -117,6 +118,8 @@ class EffectiveHostBanner(QFrame):
     """
 
     inspectRequested = Signal(object)  # exact str (a str signal would go through QString)
+    #: "Copy Summary" in the banner's context menu (the window puts it on the clipboard)
+    copySummaryRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, held: bool = False) -> None:
         """``held``: the caller runs ``finish_setup()`` after the first paint (app start)."""
@@ -170,6 +173,33 @@ class EffectiveHostBanner(QFrame):
             | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
         )
         self._layout.setAlignment(self.icon, Qt.AlignmentFlag.AlignTop)
+        for widget in (self, self.label):
+            widget.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            widget.customContextMenuRequested.connect(self._on_context_menu)
+
+    def context_menu(self) -> QMenu:
+        """"Copy" (the selection, else the banner's words) and "Copy Summary"."""
+        from PySide6.QtWidgets import QMenu
+
+        menu = QMenu(self)
+        copy = menu.addAction("Copy")
+        copy.triggered.connect(self._copy_text)
+        summary = menu.addAction("Copy Summary")
+        summary.setObjectName("copySummaryMenuAction")
+        summary.triggered.connect(self.copySummaryRequested.emit)
+        return menu
+
+    def _copy_text(self) -> None:
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.clipboard().setText(self.label.selectedText() or self.plain_text())
+
+    def _on_context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu()
+        widget = self.sender()
+        origin = widget if isinstance(widget, QWidget) else self
+        menu.exec(origin.mapToGlobal(pos))
+        menu.deleteLater()
 
     def text(self) -> str:
         """The banner's rich text (its input-derived pieces escaped)."""

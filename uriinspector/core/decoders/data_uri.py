@@ -156,8 +156,11 @@ def _urls_field(urls: tuple[PayloadUrl, ...]) -> DecodedField:
     forms = sum(u.is_form_target for u in urls)
     note = ("URLs the payload holds; a browser would load or send to them if it rendered "
             "the page." + (f" {forms} of them receive a form's input." if forms else ""))
-    return DecodedField("URLs inside", f"{len(urls)}", None, note, "warning",
-                        tuple(children))
+    # the URLs themselves as the value: seen even with the branch closed
+    value = " · ".join(u.url for u in urls[:3])
+    if len(urls) > 3:
+        value += f" (and {len(urls) - 3} more)"
+    return DecodedField("URLs inside", value, None, note, "warning", tuple(children))
 
 
 def decode_data(text: str) -> SchemeDecoding:

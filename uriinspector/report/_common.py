@@ -143,6 +143,8 @@ def _hosts_named(a: Analysis) -> tuple[str, ...]:
     if authority is not None:  # a user name dressed as a site: www.example.com@...
         hosts += _DOMAIN_LIKE.findall(authority.text[:4096])[:20]
     for f in a.findings[:50]:
+        if f.imitates:  # "spells out paypal.com": the brand's own name, named bare
+            hosts.append(f.imitates)
         if f.nested_url:
             nested = split(f.nested_url[:4096]).host
             if nested is not None:
@@ -190,6 +192,11 @@ class Defanger:
             # a relative path ("../g"): no host to bracket, only the hosts it names
             return defang_mentions(other, self.hosts)
         return defang_mentions(defang_all(other), self.hosts)
+
+    def shown(self, text: str) -> str:
+        """Text a document shows for the link (a mail's anchor text, often a domain):
+        every dot bracketed, so a claimed address is not clickable either."""
+        return text if self.live else defang_mentions(defang_all(text), self.hosts)
 
     def prose(self, text: str) -> str:
         """A sentence that may quote the link's hosts or URLs, defanged."""

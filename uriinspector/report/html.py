@@ -248,7 +248,7 @@ def _document(r: ReportInput, d: Defanger) -> list[str]:
            f"<tr><th>Read from</th><td>{_u(doc.name)} ({_esc(doc.kind)})</td></tr>",
            f"<tr><th>Links in it</th><td>{doc.links:,}</td></tr>"]
     if doc.display is not None:
-        out.append(f"<tr><th>Shown as</th><td>{_u(d.prose(doc.display))}</td></tr>")
+        out.append(f"<tr><th>Shown as</th><td>{_u(d.shown(doc.display))}</td></tr>")
     if doc.mismatch:
         out.append("<tr><th>Note</th><td>the text shown names another domain than the link "
                    "goes to</td></tr>")

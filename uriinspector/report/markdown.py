@@ -83,7 +83,7 @@ def _document(r: ReportInput, d: Defanger) -> list[str]:
     lines.append(f"| Read from | {code(doc.name)} ({_cell(doc.kind)}) |")
     lines.append(f"| Links in it | {doc.links:,} |")
     if doc.display is not None:
-        lines.append(f"| Shown as | {code(d.prose(doc.display))} |")
+        lines.append(f"| Shown as | {code(d.shown(doc.display))} |")
     if doc.mismatch:
         lines.append("| Note | the text shown names another domain than the link goes to |")
     return [*lines, ""]

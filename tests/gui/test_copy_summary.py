@@ -114,3 +114,33 @@ def test_window_reports_follow_the_resolution_pane_and_the_live_option(
     w.liveLinkAction.trigger()
     w.export_report(path, "html")
     assert '<a href="http://example.com/a/b"' in path.read_text("utf-8")
+
+
+LEVELS = {
+    "danger": "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm",
+    "caution": "http://192.168.0.1/",
+    "nothing-notable": "https://example.com/",
+}
+
+
+def test_banner_findings_pane_summary_and_report_share_the_verdict_words(
+    qtbot: QtBot,
+) -> None:
+    """One wording (core.verdict): what the banner says is what a ticket says."""
+    from uriinspector.core.analysis import analyze
+    from uriinspector.gui.banner import banner_html
+    from uriinspector.gui.panes.findings import FindingsPane
+    from uriinspector.report import render
+
+    pane = FindingsPane()
+    qtbot.addWidget(pane)
+    for level, uri in LEVELS.items():
+        a = analyze(uri)
+        assert a.verdict.level == level
+        words = VERDICT_WORDS[level]
+        text, shown_level = banner_html(a)
+        assert shown_level == level and words in text
+        pane.show_analysis(a)
+        assert f">{words}</b>" in pane.summary.text()
+        assert summary(a, "t").splitlines()[0].startswith(f"Verdict: {words}")
+        assert f"**Verdict: {words}**" in render(a, "md")

@@ -406,7 +406,8 @@ def to_html(r: ReportInput) -> str:
     whole = d.piece(0, min(len(a.text), 200))
     title = _esc(whole[:80] + ("…" if len(a.text) > 80 else ""))
     how = ("The link is shown live, as written (not defanged)." if r.live_link else
-           "The link is defanged (hxxp, [.]) so that it cannot be clicked.")
+           "The link is defanged (hxxp, [.]) so that it cannot be clicked."
+           if d.piece(0, len(a.text)) != a.text else "")
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -417,7 +418,7 @@ def to_html(r: ReportInput) -> str:
         f"<style>\n{_css(c)}\n</style></head><body>",
         "<h1>URI Inspector report</h1>",
         _headline(r, d),
-        f'<p class="note">{how}</p>',
+        f'<p class="note">{how}</p>' if how else "",
         f'<div class="verdict v-{level}"><span class="level">{icon_svg(level)}'
         f"{VERDICT_LABELS[level]}</span>"
         f"<ul>{reasons}</ul></div>",

@@ -53,7 +53,7 @@ def _head(r: ReportInput, d: Defanger) -> list[str]:
     lines += [code(d.whole(), 100_000, table=False), ""]
     if r.live_link:
         lines += ["The link is shown live, as written (not defanged).", ""]
-    else:
+    elif d.whole() != a.text:
         lines += ["The link is defanged (`hxxp`, `[.]`) so that it cannot be clicked.", ""]
     lines += [f"**Verdict: {VERDICT_LABELS[a.verdict.level]}**", ""]
     lines += [f"- {_cell(d.prose(reason))}" for reason in a.verdict.reasons]

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.cli.helpers import cli
+from tests.strategies import uri_references
 from uriinspector.core.analysis import analyze
 from uriinspector.core.defang import defang_all, defang_edits, defang_mentions, refang
 from uriinspector.core.verdict import NOTHING_PROVES, VERDICT_WORDS, verdict_words
@@ -259,3 +260,13 @@ def test_summary_keeps_hidden_characters_visible_and_one_fact_a_line() -> None:
 def test_summary_never_raises(text: str) -> None:
     out = summary(analyze(text), "t")
     assert out.endswith("\n") and out.startswith("Verdict: ")
+
+
+@given(uri_references(valid=False))
+@settings(max_examples=60, deadline=None)
+def test_no_report_of_any_link_holds_a_clickable_url(uri: str) -> None:
+    """Whatever the link (RFC 3986 §4.1 references and what real links carry), neither
+    report nor the summary writes a ``scheme://`` an autolinker would follow."""
+    a = analyze(uri)
+    for out in (render(a, "md"), render(a, "html"), summary(a, "t")):
+        assert not _LIVE.search(out), (uri, _LIVE.search(out))

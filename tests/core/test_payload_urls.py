@@ -157,3 +157,13 @@ def test_plus_is_a_plus_outside_web_queries() -> None:
 def test_non_web_query_decoding_is_percent_decoding(text: str, scheme: str) -> None:
     assert query_decode(text, scheme) == (unquote(text, errors="replace") if "%" in text
                                           else text)
+
+
+def test_url_inside_a_base64_fragment_value_is_flagged() -> None:
+    """A single-page app reads #state=... in script; the fragment never reaches a server
+    (RFC 3986 §3.5) but the page can still send the visitor on."""
+    value = base64.b64encode(b'{"return_to": "https://evil.example/x"}').decode()
+    uri = f"https://app.example.com/#state={value}"
+    [f] = [f for f in analyze(uri).findings if f.code == "embedded-url"]
+    assert f.nested_url == "https://evil.example/x" and f.span.of(uri) == value
+    assert "fragment parameter 'state'" in f.message

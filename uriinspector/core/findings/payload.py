@@ -1,4 +1,5 @@
-"""URLs hidden in base64: a ``data:`` URI's payload and base64-looking query values.
+"""URLs hidden in base64: a ``data:`` URI's payload, base64-looking query (and fragment)
+values.
 
 ``data:text/html;base64,...`` carries a whole page whose ``<form action>`` sends a
 password elsewhere; ``?state=eyJyZWRpcmVjdCI6Imh0dHBzOi8v...`` carries a JSON object
@@ -23,7 +24,7 @@ from uriinspector.core.decoders.payload import (
 from uriinspector.core.destinations.scan import scan_link
 from uriinspector.core.findings.base import EMBEDDED_URL, Finding, FindingSeverity, show
 from uriinspector.core.spans import Span
-from uriinspector.core.split import SplitReference
+from uriinspector.core.split import Part, SplitReference
 from uriinspector.core.whatwg import WhatwgReading
 
 __all__ = ["MAX_DECODED", "MAX_VALUES", "detect_payload"]
@@ -96,17 +97,18 @@ def _data_payload(ref: SplitReference, after: int) -> list[Finding]:
             for u in urls_in(decoded)[:MAX_PER_PAYLOAD]]
 
 
-def _query_values(ref: SplitReference) -> list[Finding]:
-    query = ref.query
-    if query is None or "=" not in query.text:
+def _values(ref: SplitReference, part: Part | None, label: str) -> list[Finding]:
+    """Each base64-looking ``key=value`` value of ``part`` (the query, or a fragment
+    such as ``#state=...`` that a page's script reads) that holds a URL."""
+    if part is None or "=" not in part.text:
         return []
-    text = query.text
+    text = part.text
     # "Ly" and "vL" hold an "L": one memchr-speed search rules most queries out
     if "L" not in text and "8v" not in text:
         return []
     out: list[Finding] = []
     claimed: list[Span] | None = None
-    for n, m in enumerate(_B64_VALUE.finditer(query.text)):
+    for n, m in enumerate(_B64_VALUE.finditer(text)):
         if n >= MAX_VALUES:
             break
         value = m.group(1)
@@ -115,14 +117,14 @@ def _query_values(ref: SplitReference) -> list[Finding]:
         decoded = decode_base64_text(value.replace("%3D", "=").replace("%3d", "="))
         if decoded is None or ("//" not in decoded and ":" not in decoded):
             continue
-        region = Span(query.span.start + m.start(1), query.span.start + m.end(1))
+        region = Span(part.span.start + m.start(1), part.span.start + m.end(1))
         if claimed is None:
             claimed = [c.region for c in scan_link(ref).carried]
         if any(region.start < c.end and c.start < region.end for c in claimed):
             continue  # the destinations scanner reported it (a value that is a URL)
-        key_start = query.text.rfind("&", 0, m.start(1)) + 1
-        key = query.text[key_start : m.start(1) - 1]
-        where = f"The query parameter '{show(key, 30)}'"
+        key_start = max(text.rfind("&", 0, m.start(1)), text.rfind(";", 0, m.start(1))) + 1
+        key = text[key_start : m.start(1) - 1]
+        where = f"The {label} '{show(key, 30)}'"
         out += [_finding(u, region, where, False) for u in urls_in(decoded)[:MAX_PER_PAYLOAD]]
     return out
 
@@ -132,4 +134,5 @@ def detect_payload(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     scheme = ref.scheme
     if scheme is not None and scheme.text.lower() == "data":
         return _data_payload(ref, scheme.span.end + 1)
-    return _query_values(ref)
+    found = _values(ref, ref.query, "query parameter")
+    return found + _values(ref, ref.fragment, "fragment parameter")

@@ -144,3 +144,34 @@ def test_banner_findings_pane_summary_and_report_share_the_verdict_words(
         assert f">{words}</b>" in pane.summary.text()
         assert summary(a, "t").splitlines()[0].startswith(f"Verdict: {words}")
         assert f"**Verdict: {words}**" in render(a, "md")
+
+
+def test_report_of_a_link_from_an_open_mail_has_a_document_section(
+    qtbot: QtBot, shown_window: MainWindow, tmp_path: Path
+) -> None:
+    """The Document section appears only when the inspected link came from it."""
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["Subject"] = "Your account is limited"
+    msg.set_content("see below")
+    msg.add_alternative(
+        '<p>Log in at <a href="https://evil.example/">https://paypal.com/</a></p>',
+        subtype="html",
+    )
+    mail = tmp_path / "limited.eml"
+    mail.write_bytes(bytes(msg))
+    w = shown_window
+    w.documents.open_path(str(mail))
+    qtbot.waitUntil(lambda: w.documents.reader.document is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not w.documents.reader.busy, timeout=30_000)
+    _show(qtbot, w, "https://evil.example/")
+    path = tmp_path / "r.md"
+    w.export_report(path, "md")
+    md = path.read_text("utf-8")
+    assert "## Document" in md and "| Read from | `limited.eml` (eml) |" in md
+    assert "| Shown as | `hxxps://paypal[.]com/` |" in md
+    assert "another domain" in md
+    _show(qtbot, w, "https://elsewhere.example/")  # not one of the mail's links
+    w.export_report(path, "md")
+    assert "## Document" not in path.read_text("utf-8")

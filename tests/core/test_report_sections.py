@@ -239,7 +239,8 @@ def test_summary_is_a_ticket_in_plain_lines() -> None:
     assert lines[1] == "Link (defanged): hxxps://www[.]example[.]org/out?next=hxxps://evil[.]example/steal"
     assert lines[2] == "Goes to host: www[.]example[.]org"
     assert lines[3] == "Registrable domain: example[.]org"
-    assert lines[4] == f"Findings ({len(a.findings)}):"
+    assert lines[4] == "Forwards to: evil[.]example (a redirect parameter)"
+    assert lines[5] == f"Findings ({len(a.findings)}):"
     findings = [line for line in lines if line.startswith("- ")]
     assert len(findings) == len(a.findings)
     assert findings[0].startswith("- warning embedded-url [")
@@ -251,7 +252,8 @@ def test_summary_is_a_ticket_in_plain_lines() -> None:
 def test_summary_keeps_hidden_characters_visible_and_one_fact_a_line() -> None:
     text = summary(analyze("https://ex\u202eample.com/a\nb\u200b"), "t")
     assert "\u202e" not in text and "\u200b" not in text and "⟨U+202E⟩" in text
-    assert all(line.startswith(("Verdict", "Link", "Goes", "Registrable", "Findings", "- ",
+    assert all(line.startswith(("Verdict", "Link", "Goes", "Registrable", "Forwards",
+                                "Findings", "- ",
                                 "Analysed", "Tool")) for line in text.splitlines())
 
 
@@ -270,3 +272,13 @@ def test_no_report_of_any_link_holds_a_clickable_url(uri: str) -> None:
     a = analyze(uri)
     for out in (render(a, "md"), render(a, "html"), summary(a, "t")):
         assert not _LIVE.search(out), (uri, _LIVE.search(out))
+
+
+def test_a_wrapped_percent_encoded_link_is_bracketed_in_the_link_too() -> None:
+    """A Safe Links wrapper's target (percent-encoded, RFC 3986 §2.1) names bit.ly:
+    the report brackets it inside the link as well as in the messages."""
+    uri = "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fbit.ly%2Fabc&d=x"
+    a = analyze(uri)
+    text = summary(a, "t")
+    assert "https%3A%2F%2Fbit[.]ly%2Fabc" in text and "bit.ly" not in text
+    assert "bit.ly" not in render(a, "md") and "bit.ly" not in render(a, "html")

@@ -144,10 +144,13 @@ def defang_all(text: str) -> str:
     return apply_edits(text, defang_edits(text))
 
 
-def defang_mentions(text: str, hosts: tuple[str, ...] = ()) -> str:
-    """Prose that quotes links (a finding's message): every ``scheme://authority`` in it
-    defanged, and each of ``hosts`` (a host name the prose names) wherever it stands
-    alone (not inside a longer name). Never raises."""
+_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+
+
+def mention_edits(text: str, hosts: tuple[str, ...] = ()) -> list[Edit]:
+    """The edits that bracket the dots of each of ``hosts`` wherever it stands alone in
+    ``text`` (a subdomain's dot may precede it; a longer label, ``notevil.example``,
+    may not), and defang every ``scheme://authority`` in it."""
     edits: list[Edit] = []
     if "//" in text:
         for m in _CARRIED_URL.finditer(text):
@@ -160,11 +163,20 @@ def defang_mentions(text: str, hosts: tuple[str, ...] = ()) -> str:
             end = at + len(host)
             before = lowered[at - 1] if at else ""
             after = lowered[end] if end < len(lowered) else ""
-            # a subdomain's dot may precede it; a longer label (notevil.example) may not
-            if not (before.isalnum() or before == "-") and not (after.isalnum() or after == "-"):
+            escaped = at >= 3 and _ESCAPE.fullmatch(text, at - 3, at) is not None  # %2Fhost
+            if (escaped or not (before.isalnum() or before == "-")) and not (
+                after.isalnum() or after == "-"
+            ):
                 edits += _dot_edits(text[at:end], at)
             at = lowered.find(host, end)
-    unique = sorted(set(edits), key=lambda e: (e[0], e[1]))
+    return edits
+
+
+def defang_mentions(text: str, hosts: tuple[str, ...] = ()) -> str:
+    """Prose that quotes links (a finding's message): every ``scheme://authority`` in it
+    defanged, and each of ``hosts`` (a host name the prose names) wherever it stands
+    alone. Never raises."""
+    unique = sorted(set(mention_edits(text, hosts)), key=lambda e: (e[0], e[1]))
     return apply_edits(text, tuple(unique))
 
 

@@ -17,7 +17,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from uriinspector.core.analysis import Analysis
-from uriinspector.core.defang import Edit, apply_edits, defang_all, defang_edits, defang_mentions
+from uriinspector.core.defang import (
+    Edit,
+    apply_edits,
+    defang_all,
+    defang_edits,
+    defang_mentions,
+    mention_edits,
+)
 from uriinspector.core.split import Part
 from uriinspector.core.verdict import VERDICT_WORDS
 
@@ -172,7 +179,11 @@ class Defanger:
         """The defanger of ``a``'s link (no work at all when ``live``)."""
         if live:
             return cls(a.text, (), (), True)
-        return cls(a.text, defang_edits(a.text), _hosts_named(a), False)
+        hosts = _hosts_named(a)
+        # the link's own edits, and its hosts wherever they stand in it (a wrapped,
+        # percent-encoded "https%3A%2F%2Fbit.ly" is bracketed too)
+        edits = set(defang_edits(a.text)) | set(mention_edits(a.text, hosts))
+        return cls(a.text, tuple(sorted(edits, key=lambda e: (e[0], e[1]))), hosts, False)
 
     def piece(self, lo: int, hi: int) -> str:
         """``text[lo:hi]`` defanged."""

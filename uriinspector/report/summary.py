@@ -2,9 +2,10 @@
 
 A few lines an analyst pastes into a ticket or a chat: the verdict in the banner's
 words (``core.verdict``), the link defanged, where it really goes (host and
-registrable domain, defanged too), each finding on a line, when it was analysed and by
-which version. Hidden characters are written as ``⟨U+XXXX⟩`` (``report._common``), so
-the pasted text can neither hide nor reorder anything.
+registrable domain, defanged too, and the hosts it forwards to), each finding on a
+line, when it was analysed and by which version. Hidden characters are written as
+``⟨U+XXXX⟩`` (``report._common``), so the pasted text can neither hide nor reorder
+anything.
 """
 
 from __future__ import annotations
@@ -27,6 +28,20 @@ def _one_line(text: str, limit: int) -> str:
     return visible(text, limit)
 
 
+def _forwards(a: Analysis, d: Defanger) -> str:
+    """Where the link hands the visitor on to (the banner's chain), hop by hop."""
+    try:
+        dest = a.destinations
+    except Exception:  # a destinations bug must not stop a summary
+        return ""
+    hops = [
+        f"{_one_line(d.uri(h.host or h.url), 300)} ({h.title})" for h in dest.hops[:6]
+    ]
+    if dest.unknowable is not None:
+        hops.append(f"unknown offline ({dest.unknowable.title})")
+    return " → ".join(hops)
+
+
 def summary(
     a: Analysis, analysed_at: str, *, version: str = __version__, live_link: bool = False
 ) -> str:
@@ -47,6 +62,9 @@ def summary(
         lines.append("Goes to host: none (a browser contacts no host)")
     domain = _one_line(d.uri(a.registrable_domain), 300) if a.registrable_domain else "none"
     lines.append(f"Registrable domain: {domain}")
+    forwards = _forwards(a, d)
+    if forwards:
+        lines.append(f"Forwards to: {forwards}")
     if a.findings:
         lines.append(f"Findings ({len(a.findings)}):")
         for f in a.findings[:MAX_FINDINGS]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 
 from uriinspector.core.verdict import VERDICT_WORDS
@@ -56,6 +56,13 @@ def test_copy_summary_action_puts_the_summary_on_the_clipboard(
     assert text.splitlines()[0] == f"Verdict: {words}"
     assert words in w.banner.plain_text()
     assert w.statusBar().currentMessage().startswith("Copied a summary")
+    # the shortcut works from the URI field
+    clipboard.setText("")
+    w.activateWindow()
+    w.uriField.setFocus()
+    qtbot.keyClick(w.uriField, Qt.Key.Key_C,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: _without_time(clipboard.text()) == _expect(w), timeout=3000)
 
 
 def test_copy_summary_from_the_findings_and_banner_context_menus(

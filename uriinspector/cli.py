@@ -25,6 +25,7 @@ from typing import BinaryIO, TextIO, cast
 
 from uriinspector import __version__
 from uriinspector.core import protocol
+from uriinspector.core.verdict import verdict_words
 
 PROG = "uriinspector"
 
@@ -416,7 +417,7 @@ class Renderer:
         level = _str(_obj(a, "verdict"), "level")
         if level:
             out.append(
-                f"verdict: {self.s(level, VERDICT_SGR.get(level))}"
+                f"verdict: {self.s(verdict_words(level), VERDICT_SGR.get(level))}"
                 + (f" ({summary})" if summary else "")
             )
         else:
@@ -730,9 +731,11 @@ def build_parser() -> argparse.ArgumentParser:
         "report",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         help="write a report (HTML, Markdown or JSON) for URIs",
-        description="Write a report of each URI: the verdict, where the link goes, the "
-        "findings with\ntheir spans, the components, the resolution table under every rule "
-        "set and the\nnormalization ladder. Nothing is fetched or resolved.\n\n"
+        description="Write a report of each URI: the verdict, where the link goes, and the "
+        "sections\nthat apply: findings, destinations, components, the scheme's details, the "
+        "URN\nreading, the resolution table (with --base) and the normalization ladder (when "
+        "it\nchanges the link). The link is defanged (hxxps://evil[.]example) unless "
+        "--live-link.\nNothing is fetched or resolved.\n\n"
         "  html  one self-contained file: inline CSS, no script, no external asset; the URI\n"
         "        coloured as in the window, hidden characters shown as <U+XXXX> chips\n"
         "  md    Markdown (GitHub tables)\n"
@@ -754,7 +757,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--base",
         metavar="BASE",
-        help="base of the resolution table (default http://a/b/c/d;p?q, draft-2003 App. C)",
+        help="resolve each URI against BASE under every rule set (a Resolution section)",
+    )
+    p.add_argument(
+        "--live-link", action="store_true",
+        help="keep the link clickable (by default it is defanged: hxxps://evil[.]example)",
     )
     p.add_argument(
         "--extract",
@@ -1046,14 +1053,17 @@ def cmd_report(env: Environment, ns: argparse.Namespace) -> ExitStatus:
         env.error(f"{PROG} report: no URI to report on")
         return ExitStatus.USAGE
     fmt: str = ns.format
+    live: bool = ns.live_link
     several = len(uris) > 1 or ns.extract is not None
     if ns.output is not None and several:
-        written = report.write_batch(uris, Path(ns.output), fmt, ns.base)
+        written = report.write_batch(uris, Path(ns.output), fmt, ns.base, live_link=live)
         for path in written:
             env.error(f"wrote {path}")
         return ExitStatus.SUCCESS
     if ns.output is not None:
-        Path(ns.output).write_text(report.render(analyze(uris[0]), fmt, ns.base), "utf-8")
+        Path(ns.output).write_text(
+            report.render(analyze(uris[0]), fmt, ns.base, live_link=live), "utf-8"
+        )
         return ExitStatus.SUCCESS
     if fmt == "html" and several:
         env.error(f"{PROG} report: several HTML reports need -o DIR")
@@ -1063,7 +1073,9 @@ def cmd_report(env: Environment, ns: argparse.Namespace) -> ExitStatus:
         if fmt == "json" and several:
             env.write(protocol.encode_answer(a.to_json()) + "\n")
         else:
-            env.write(("\n---\n\n" if i else "") + report.render(a, fmt, ns.base))
+            env.write(
+                ("\n---\n\n" if i else "") + report.render(a, fmt, ns.base, live_link=live)
+            )
     return ExitStatus.SUCCESS
 
 

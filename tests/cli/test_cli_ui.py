@@ -221,13 +221,15 @@ def test_analyze_accepts_defanged_input_and_defangs() -> None:
     assert "registrable domain  example.co.uk" in r
     # protocol 1.1: paypal.com in the user name is also a brand-in-subdomain warning
     assert "brand-in-subdomain" in r
-    assert r.splitlines()[-1] == "verdict: danger (1 danger, 1 warning)"
+    assert r.splitlines()[-1] == "verdict: Danger (1 danger, 1 warning)"
     lines = r.splitlines()
     assert lines.index("  effective host      evil.example.co.uk") < lines.index(
         "diagnostics: none"
     )
     clean = cli("analyze", "http://example.com/")
-    assert clean.splitlines()[-2:] == ["findings: nothing notable", "verdict: nothing-notable"]
+    assert clean.splitlines()[-2:] == [
+        "findings: nothing notable", "verdict: Nothing notable found"  # core.verdict's words
+    ]
     (answer,) = cli("analyze", "--json", "--defang", "hxxp://a[.]example/").json
     assert answer["input"] == "http://a.example/"
     assert answer["defanged"] == "hxxp://a[.]example/"

@@ -19,7 +19,7 @@ def test_report_is_a_command_with_documented_help() -> None:
     assert r.exit_status == ExitStatus.SUCCESS
     assert r.startswith("usage: uriinspector report [-h] [-f {html,md,json}] [-o PATH]")
     for words in ("self-contained", "batch contract's analyze answer", "-o DIR",
-                  "--extract TEXTFILE", "http://a/b/c/d;p?q"):  # fmt: skip
+                  "--extract TEXTFILE", "--live-link", "defanged"):  # fmt: skip
         assert words in r, words
     assert "write a report (HTML, Markdown or JSON) for URIs" in " ".join(cli("--help").split())
 
@@ -34,12 +34,23 @@ def test_markdown_and_html_to_stdout() -> None:
     md = cli("report", MISLEADING, "-f", "md")
     assert md.startswith("# URI Inspector report\n") and "**Verdict: Danger**" in md
     doc = cli("report", MISLEADING)  # html is the default
-    assert doc.startswith("<!DOCTYPE html>") and '<span class="c-host finding">10.0.0.1' in doc
+    assert doc.startswith("<!DOCTYPE html>")
+    assert '<span class="c-host finding">10[.]0[.]0[.]1' in doc
 
 
 def test_base_option_feeds_the_resolution_table() -> None:
     md = cli("report", "../g", "-f", "md", "--base", "http://x/y/z/w")
-    assert "| rfc3986 | `http://x/y/g` |" in md
+    assert "| rfc3986 | `hxxp://x/y/g` |" in md
+    assert "## Resolution" not in cli("report", "../g", "-f", "md")
+
+
+def test_live_link_option_keeps_the_link() -> None:
+    """Defanged by default, as written with --live-link (issue 15 item 7)."""
+    assert "`hxxp://a[.]example/`" in cli("report", "http://a.example/", "-f", "md")
+    live = cli("report", "http://a.example/", "-f", "md", "--live-link")
+    assert "`http://a.example/`" in live and "hxxp" not in live
+    doc = cli("report", "http://a.example/", "--live-link")
+    assert '<a href="http://a.example/" rel="noreferrer noopener">' in doc
 
 
 def test_output_file(tmp_path: Path) -> None:
@@ -82,7 +93,7 @@ def test_extract_reports_every_uri_of_a_text(tmp_path: Path) -> None:
             stdin=b"see <URL:http://a.example/x-\n  y> and www.w3.org/Addressing/.")  # fmt: skip
     names = sorted(p.name for p in (tmp_path / "m").iterdir())
     assert names == ["001-a.example.md", "002-www.w3.org.md"]
-    assert "`http://a.example/x-y`" in (tmp_path / "m" / names[0]).read_text("utf-8")
+    assert "`hxxp://a[.]example/x-y`" in (tmp_path / "m" / names[0]).read_text("utf-8")
     missing = cli("report", "--extract", str(tmp_path / "nope.txt"))
     assert missing.exit_status == ExitStatus.ERROR and "cannot read" in missing.stderr
 
@@ -90,4 +101,4 @@ def test_extract_reports_every_uri_of_a_text(tmp_path: Path) -> None:
 def test_report_runs_as_a_process() -> None:
     done = run_module("report", MISLEADING, "-f", "md")
     assert done.returncode == 0
-    assert "| Effective host | `10.0.0.1` |" in done.stdout.decode("utf-8")
+    assert "| Effective host | `10[.]0[.]0[.]1` |" in done.stdout.decode("utf-8")

@@ -14,6 +14,7 @@ import pytest
 from uriinspector import palette_data as pd
 from uriinspector.core import protocol
 from uriinspector.core.analysis import analyze
+from uriinspector.core.defang import defang_all
 from uriinspector.report import (
     DEFAULT_BASE,
     batch_filename,
@@ -22,12 +23,14 @@ from uriinspector.report import (
     to_json_text,
     write_batch,
 )
+from uriinspector.report._common import Defanger
 from uriinspector.report.html import colours, painted_uri
 
 # draft-2003 §7.5's misleading link.
 MISLEADING = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 HOSTILE = 'http://a"b<script>alert(1)</script>@evil.example/x?y="z"&w=<img src=x>#f'
 BIDI = "https://example.com/invoice\u202efdp.exe?id=7\u200b"
+DEFANGED_MISLEADING = "hxxp://www[.]example[.]com&story=breaking_news@10[.]0[.]0[.]1/top_story.htm"
 
 
 def test_json_is_the_contract_analyze_answer() -> None:
@@ -52,26 +55,26 @@ def test_unknown_format_raises() -> None:
 
 def test_markdown_sections_and_values() -> None:
     md = render(analyze(MISLEADING), "md")
-    assert md.startswith("# URI Inspector report\n\n`" + MISLEADING + "`\n")
+    # the link defanged (issue 15 item 7): the scheme and every dot of the authority
+    assert md.startswith("# URI Inspector report\n\n`" + DEFANGED_MISLEADING + "`\n")
     assert "**Verdict: Danger**" in md
-    assert "| Effective host | `10.0.0.1` |" in md
+    assert "| Effective host | `10[.]0[.]0[.]1` |" in md
     assert "| Registrable domain | none |" in md
     assert "| danger | `misleading-userinfo` | 7–42 |" in md
-    assert "**`www.example.com&story=breaking_news`**" in md
-    assert "| userinfo | `www.example.com&story=breaking_news` | 7–42 |" in md
+    assert "**`www[.]example[.]com&story=breaking_news`**" in md
+    assert "| userinfo | `www[.]example[.]com&story=breaking_news` | 7–42 |" in md
     assert "| port | undefined | |" in md
-    for section in ("## Findings", "## Components", "## Resolution", "## Normalization ladder"):
-        assert section in md
-    # every rule set, against the draft's example base (App. C)
-    assert f"base `{DEFAULT_BASE}`" in md
-    for rules in protocol.RULE_SETS:
-        assert f"\n| {rules} | " in md
-    assert "| protocol-based |" in md and "not performed" in md
+    assert "## Findings" in md and "## Components" in md
+    # nobody resolved anything and normalization changes nothing: no such sections
+    assert "## Resolution" not in md and "http://a/b/c/d;p?q" not in md
+    assert "## Normalization ladder" not in md
 
 
 def test_markdown_resolution_of_a_relative_reference() -> None:
-    md = render(analyze("../g"), "md")
-    assert "| rfc3986 | `http://a/b/g` |" in md  # RFC 3986 §5.4.1 / draft-2003 App. C
+    md = render(analyze("../g"), "md", DEFAULT_BASE)
+    assert "| rfc3986 | `hxxp://a/b/g` |" in md  # RFC 3986 §5.4.1 / draft-2003 App. C
+    for rules in protocol.RULE_SETS:
+        assert f"\n| {rules} | " in md
 
 
 def test_markdown_escapes_pipes_and_backticks_and_hides_nothing() -> None:
@@ -122,8 +125,8 @@ def test_html_escapes_every_input_string() -> None:
     assert "<script>" not in doc and "<img" not in doc
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in doc
     assert "&quot;z&quot;" in doc
-    # the text a reader sees still holds the whole URI, unescaped by the parser
-    assert HOSTILE in "".join(parsed.text).replace("\n", "")
+    # the text a reader sees still holds the whole URI (defanged), unescaped by the parser
+    assert defang_all(HOSTILE) in "".join(parsed.text).replace("\n", "")
 
 
 def test_html_is_self_contained() -> None:
@@ -148,16 +151,20 @@ def test_html_shows_hidden_characters_as_chips_in_order() -> None:
     uri_div = re.search(r'<div class="uri u" dir="ltr">(.*?)</div>', doc)
     assert uri_div is not None
     shown = re.sub(r"<[^>]+>", "", uri_div.group(1))
-    assert shown == "https://example.com/invoice⟨U+202E⟩fdp.exe?id=7⟨U+200B⟩"
+    assert shown == "hxxps://example[.]com/invoice⟨U+202E⟩fdp.exe?id=7⟨U+200B⟩"
 
 
 def test_html_paints_components_like_the_window() -> None:
     a = analyze(MISLEADING)
-    painted = painted_uri(a)
+    painted = painted_uri(a, d=Defanger.of(a, live=True))
     assert '<span class="c-scheme">http</span><span class="delim">:</span>' in painted
     userinfo = "www.example.com&amp;story=breaking_news"
     assert f'<span class="c-userinfo danger">{userinfo}</span>' in painted
     assert '<span class="c-host finding">10.0.0.1</span>' in painted
+    # defanged by default, each piece where it was
+    painted = painted_uri(a)
+    assert '<span class="c-scheme">hxxp</span><span class="delim">:</span>' in painted
+    assert '<span class="c-host finding">10[.]0[.]0[.]1</span>' in painted
     doc = render(a, "html")
     c = colours()
     # the window's readable hues on a white base (the palette's WCAG walk)
@@ -170,19 +177,21 @@ def test_html_paints_components_like_the_window() -> None:
 
 def test_html_sections() -> None:
     doc = render(analyze(MISLEADING), "html")
-    for heading in ("Findings", "Components", "Resolution", "Normalization ladder"):
-        assert f"<h2>{heading}</h2>" in doc
-    assert '<mark class="m-danger">www.example.com&amp;story=breaking_news</mark>' in doc
-    assert doc.count("<tr><td>") >= len(protocol.RULE_SETS)
+    assert re.findall(r"<h2>(.*?)</h2>", doc) == ["Findings", "Components"]
+    assert '<mark class="m-danger">www[.]example[.]com&amp;story=breaking_news</mark>' in doc
+    doc = render(analyze(MISLEADING), "html", DEFAULT_BASE)
+    assert re.findall(r"<h2>(.*?)</h2>", doc) == ["Findings", "Components", "Resolution"]
     for rules in protocol.RULE_SETS:
         assert f"<tr><td>{rules}</td>" in doc
 
 
 def test_prepare_uses_the_given_base() -> None:
     r = prepare(analyze("g?y"), "http://a/b/c/d;p?q")
-    targets = {res.rules: res.target for res in r.resolutions}
+    assert r.resolution is not None and r.resolution.reference == "g?y"
+    targets = {res.rules: res.target for res in r.resolution.resolutions}
     assert targets["rfc3986"] == "http://a/b/c/g?y"  # RFC 3986 §5.4.1
-    assert len(r.resolutions) == len(protocol.RULE_SETS)
+    assert len(r.resolution.resolutions) == len(protocol.RULE_SETS)
+    assert prepare(analyze("g?y")).resolution is None
 
 
 @pytest.mark.parametrize(

@@ -140,9 +140,10 @@ def test_window_export_actions_write_files(
     window.export_report(tmp_path / "a.json", "json")
     window.export_field_png(tmp_path / "a.png")
     md = (tmp_path / "a.md").read_text("utf-8")
-    assert "**Verdict: Danger**" in md and "| Effective host | `10.0.0.1` |" in md
+    assert "**Verdict: Danger**" in md and "| Effective host | `10[.]0[.]0[.]1` |" in md
     doc = (tmp_path / "a.html").read_text("utf-8")
-    assert doc.startswith("<!DOCTYPE html>") and '<span class="c-host finding">10.0.0.1' in doc
+    assert doc.startswith("<!DOCTYPE html>")
+    assert '<span class="c-host finding">10[.]0[.]0[.]1' in doc  # defanged (issue 15)
     answer = json.loads((tmp_path / "a.json").read_text("utf-8"))
     assert answer == protocol.handle_request({"op": "analyze", "input": MISLEADING})
     image = QImage(str(tmp_path / "a.png"))

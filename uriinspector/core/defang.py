@@ -15,6 +15,7 @@ alone); ``tests/core/test_defang.py`` checks it with Hypothesis.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from uriinspector.core.spans import Span
@@ -59,33 +60,134 @@ _TOKEN_VALUE = {
 }
 
 
+#: One replacement of :func:`defang_edits`: ``(start, end, new)`` in code points of the
+#: text; each covers at most one character (``start == end`` inserts ``new``), so a
+#: painter that splits the text at its own boundaries can apply each where it falls.
+Edit = tuple[int, int, str]
+
+#: A URL carried plainly inside text (``?u=https://evil.example/``, a message quoting it):
+#: a web or FTP scheme, ``://`` and its authority, which autolinkers make clickable.
+_CARRIED_URL = re.compile(
+    r"(?i)(?<![A-Za-z0-9+.-])(https?|ftps?|wss?)(:)(//)([^/?#&\s\\\"'<>`]*)"
+)
+
+
+def _scheme_edits(name: str, start: int) -> list[Edit]:
+    """The edits that defang the scheme ``name`` at ``start`` (its colon follows it)."""
+    new = _defang_scheme(name)
+    if new is None:
+        return []
+    if _REFANG_SCHEME.sub(_refang_scheme, new + ":") != name + ":":
+        # hTTp would be hXXp, which everyone reads as "http": keep the scheme as it is
+        # and break the link at its colon instead ("hTTp[:]//").
+        return [(start + len(name), start + len(name) + 1, "[:]")]
+    if len(new) > len(name):  # ws -> wxs: the x inserted after the w
+        return [(start + 1, start + 1, new[1])]
+    return [(start + i, start + i + 1, c) for i, c in enumerate(new) if c != name[i]]
+
+
+def _dot_edits(text: str, start: int, also_at: bool = False) -> list[Edit]:
+    """``.`` -> ``[.]`` (and ``@`` -> ``[@]``) for each in ``text``, which starts at ``start``."""
+    out: list[Edit] = []
+    for i, ch in enumerate(text):
+        if ch == "." or (also_at and ch == "@"):
+            out.append((start + i, start + i + 1, f"[{ch}]"))
+    return out
+
+
+def defang_edits(uri: str, *, nested: bool = True) -> tuple[Edit, ...]:
+    """The replacements that defang ``uri``, sorted, never overlapping; never raises.
+
+    The scheme is defanged for web and FTP schemes, and every dot of the host (of the
+    path for links without an authority, such as ``mailto:``) is bracketed. With
+    ``nested``, every URL the link carries plainly (``?next=https://evil.example/``)
+    is defanged too, so no part of a shared report is clickable.
+    """
+    ref = split(uri)
+    edits: list[Edit] = []
+    if ref.scheme is not None:
+        edits += _scheme_edits(ref.scheme.text, ref.scheme.span.start)
+    target = ref.authority if ref.authority is not None else ref.path
+    edits += _dot_edits(
+        target.text, target.span.start, also_at=target is ref.path and ref.scheme is not None
+    )
+    if nested and "//" in uri:
+        after = ref.scheme.span.end if ref.scheme is not None else 0
+        for m in _CARRIED_URL.finditer(uri, after):
+            edits += _scheme_edits(m.group(1), m.start(1))
+            edits += _dot_edits(m.group(4), m.start(4))
+        edits = list(set(edits))  # a carried URL's dots may be the authority's own
+    edits.sort(key=lambda e: (e[0], e[1]))
+    return tuple(edits)
+
+
+def apply_edits(text: str, edits: tuple[Edit, ...], lo: int = 0, hi: int | None = None) -> str:
+    """``text[lo:hi]`` with the ``edits`` that start inside it applied (an insertion at
+    ``hi`` belongs to the next piece)."""
+    hi = len(text) if hi is None else hi
+    out: list[str] = []
+    pos = lo
+    for i in range(bisect_left(edits, lo, key=lambda e: e[0]), len(edits)):
+        start, end, new = edits[i]
+        if start >= hi:
+            break
+        if start < pos:
+            continue
+        out.append(text[pos:start])
+        out.append(new)
+        pos = min(max(end, start), hi)
+    out.append(text[pos:hi])
+    return "".join(out)
+
+
 def defang(uri: str) -> str:
     """``https://www.example.com/x`` -> ``hxxps://www[.]example[.]com/x``; never raises.
 
-    The scheme is defanged for web and FTP schemes, and every dot of the host (of the
-    path for links without an authority, such as ``mailto:``) is bracketed.
+    The link's own scheme and host only (:func:`defang_edits` without ``nested``), so
+    that ``refang`` gives the text back; :func:`defang_all` also defangs carried URLs.
     """
-    ref = split(uri)
-    out: list[str] = []
-    pos = 0
-    if ref.scheme is not None:
-        name = ref.scheme.text
-        new = _defang_scheme(name)
-        if new is not None and _REFANG_SCHEME.sub(_refang_scheme, new + ":") == name + ":":
-            out.append(new)
-            pos = ref.scheme.span.end
-        elif new is not None:
-            # hTTp would be hXXp, which everyone reads as "http": keep the scheme as it is
-            # and break the link at its colon instead ("hTTp[:]//").
-            out.append(name + "[:]")
-            pos = ref.scheme.span.end + 1
-    target = ref.authority if ref.authority is not None else ref.path
-    out.append(uri[pos : target.span.start])
-    out.append(target.text.replace(".", "[.]").replace("@", "[@]")
-               if target is ref.path and ref.scheme is not None
-               else target.text.replace(".", "[.]"))
-    out.append(uri[target.span.end :])
-    return "".join(out)
+    return apply_edits(uri, defang_edits(uri, nested=False))
+
+
+def defang_all(text: str) -> str:
+    """``text`` with the link and every URL it carries plainly defanged (for sharing)."""
+    return apply_edits(text, defang_edits(text))
+
+
+_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+
+
+def mention_edits(text: str, hosts: tuple[str, ...] = ()) -> list[Edit]:
+    """The edits that bracket the dots of each of ``hosts`` wherever it stands alone in
+    ``text`` (a subdomain's dot may precede it; a longer label, ``notevil.example``,
+    may not), and defang every ``scheme://authority`` in it."""
+    edits: list[Edit] = []
+    if "//" in text:
+        for m in _CARRIED_URL.finditer(text):
+            edits += _scheme_edits(m.group(1), m.start(1))
+            edits += _dot_edits(m.group(4), m.start(4))
+    lowered = text.lower()
+    for host in {h.lower() for h in hosts if h and "." in h}:
+        at = lowered.find(host)
+        while at != -1:
+            end = at + len(host)
+            before = lowered[at - 1] if at else ""
+            after = lowered[end] if end < len(lowered) else ""
+            escaped = at >= 3 and _ESCAPE.fullmatch(text, at - 3, at) is not None  # %2Fhost
+            if (escaped or not (before.isalnum() or before == "-")) and not (
+                after.isalnum() or after == "-"
+            ):
+                edits += _dot_edits(text[at:end], at)
+            at = lowered.find(host, end)
+    return edits
+
+
+def defang_mentions(text: str, hosts: tuple[str, ...] = ()) -> str:
+    """Prose that quotes links (a finding's message): every ``scheme://authority`` in it
+    defanged, and each of ``hosts`` (a host name the prose names) wherever it stands
+    alone. Never raises."""
+    unique = sorted(set(mention_edits(text, hosts)), key=lambda e: (e[0], e[1]))
+    return apply_edits(text, tuple(unique))
 
 
 #: Every refang rewrite contains one of these; text without any is returned as is after

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSize, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
+from uriinspector.core.verdict import NOTHING_PROVES, VERDICT_WORDS
 from uriinspector.gui import chain, resources
 from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.uri_field import visible_text
@@ -31,14 +32,12 @@ from uriinspector.gui.uri_field import visible_text
 if TYPE_CHECKING:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QResizeEvent, QTextDocument
+    from PySide6.QtWidgets import QMenu
 
     from uriinspector.core.analysis import Analysis
 
-_LEVEL_WORDS = {
-    "danger": "Danger",
-    "caution": "Caution",
-    "nothing-notable": "Nothing notable found",
-}
+#: The verdict's words: the core's one wording (reports, summary and CLI use it too).
+_LEVEL_WORDS = VERDICT_WORDS
 #: The icon (``resources/icons``) drawn before the banner's words, per level.
 LEVEL_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
 
@@ -97,7 +96,7 @@ def banner_story(analysis: Analysis) -> tuple[str, str, tuple[str, ...]]:
     verdict = _LEVEL_WORDS.get(level, level)
     if level == "nothing-notable":
         parts.append(
-            f"<br><small>{verdict}. That proves nothing about the site itself.</small>"
+            f"<br><small>{verdict}. {NOTHING_PROVES}</small>"
         )
     else:
         reasons = [r for r in analysis.verdict.reasons if r not in hidden]
@@ -119,6 +118,8 @@ class EffectiveHostBanner(QFrame):
     """
 
     inspectRequested = Signal(object)  # exact str (a str signal would go through QString)
+    #: "Copy Summary" in the banner's context menu (the window puts it on the clipboard)
+    copySummaryRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, held: bool = False) -> None:
         """``held``: the caller runs ``finish_setup()`` after the first paint (app start)."""
@@ -172,6 +173,33 @@ class EffectiveHostBanner(QFrame):
             | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
         )
         self._layout.setAlignment(self.icon, Qt.AlignmentFlag.AlignTop)
+        for widget in (self, self.label):
+            widget.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            widget.customContextMenuRequested.connect(self._on_context_menu)
+
+    def context_menu(self) -> QMenu:
+        """"Copy" (the selection, else the banner's words) and "Copy Summary"."""
+        from PySide6.QtWidgets import QMenu
+
+        menu = QMenu(self)
+        copy = menu.addAction("Copy")
+        copy.triggered.connect(self._copy_text)
+        summary = menu.addAction("Copy Summary")
+        summary.setObjectName("copySummaryMenuAction")
+        summary.triggered.connect(self.copySummaryRequested.emit)
+        return menu
+
+    def _copy_text(self) -> None:
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.clipboard().setText(self.label.selectedText() or self.plain_text())
+
+    def _on_context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu()
+        widget = self.sender()
+        origin = widget if isinstance(widget, QWidget) else self
+        menu.exec(origin.mapToGlobal(pos))
+        menu.deleteLater()
 
     def _apply_font(self) -> None:
         font = self.label.font()

@@ -402,6 +402,10 @@ class MainWindow(QMainWindow):
         self.exportPngAction = self._action(
             file_menu, "Export Field as &PNG…", self.export_png_dialog
         )
+        self.liveLinkAction = self._action(  # reports defang the link unless checked
+            file_menu, "Include the Link &Live in Reports", lambda: None
+        )
+        self.liveLinkAction.setCheckable(True)
         file_menu.addSeparator()
         self.quitAction = self._action(
             file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit
@@ -418,6 +422,9 @@ class MainWindow(QMainWindow):
         )
         self.copyDefangedAction = self._action(
             edit_menu, "Copy as &Defanged", self.copy_defanged, "Ctrl+Shift+D", "copy"
+        )
+        self.copySummaryAction = self._action(
+            edit_menu, "Copy &Summary", self.copy_summary, "Ctrl+Shift+C", "copy"
         )
         self.inspectAsPastedAction = self._action(
             edit_menu, "Inspect as &Pasted (undo refang)", self.inspect_as_pasted
@@ -449,6 +456,7 @@ class MainWindow(QMainWindow):
         self.uriField.refanged.connect(self._on_refanged)
         self.uriField.intakeNoted.connect(self._on_field_intake)
         self.banner.inspectRequested.connect(self._on_findings_inspect_requested)
+        self.banner.copySummaryRequested.connect(self.copy_summary)
         self.editionSelector.currentIndexChanged.connect(self._on_edition_selector_changed)
         c.analysisChanged.connect(self._on_analysis_changed)
         c.resolutionsChanged.connect(self._on_resolutions_changed)
@@ -558,6 +566,8 @@ class MainWindow(QMainWindow):
         elif name == "findings":
             if hasattr(pane, "inspectRequested"):
                 pane.inspectRequested.connect(self._on_findings_inspect_requested)
+            if hasattr(pane, "copySummaryRequested"):
+                pane.copySummaryRequested.connect(self.copy_summary)
         elif name == "extract":
             if hasattr(pane, "uriRequested"):
                 pane.uriRequested.connect(self._on_findings_inspect_requested)
@@ -862,15 +872,17 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
 
     def export_report(self, path: Path, fmt: str) -> None:
-        """Write the current analysis as a ``html``, ``md`` or ``json`` report
-        (``uriinspector.report``), resolved against the resolution pane's base."""
-        from uriinspector import report
+        """Write the current analysis as a ``html``, ``md`` or ``json`` report: only the
+        sections that apply, the link defanged (``gui/report_actions.py``)."""
+        from uriinspector.gui import report_actions
 
-        a = self.controller.analysis
-        if a is None:
-            raise ValueError("nothing to export")
-        base, _ref = self._resolution_inputs()
-        path.write_text(report.render(a, fmt, base or None), "utf-8")
+        report_actions.export_report(self, path, fmt)
+
+    def copy_summary(self) -> None:
+        """Put a plain-text summary of the analysis for a ticket on the clipboard."""
+        from uriinspector.gui import report_actions
+
+        report_actions.copy_summary(self)
 
     def export_report_dialog(self, fmt: str) -> None:
         """Ask where to write the ``fmt`` report, then write it."""

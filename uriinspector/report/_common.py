@@ -3,16 +3,30 @@
 Hidden characters (controls, bidi controls, zero-width and other invisibles) are never
 written into a report as themselves: they become ``⟨U+202E⟩`` chips, as in the window,
 so no report can reorder or hide part of the URI it describes.
+
+Every piece of the link a report quotes goes through a :class:`Defanger` first, so
+the link is never clickable in a shared report unless the user asked for it live.
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from uriinspector.core.analysis import Analysis
+from uriinspector.core.defang import (
+    Edit,
+    apply_edits,
+    defang_all,
+    defang_edits,
+    defang_mentions,
+    mention_edits,
+)
 from uriinspector.core.split import Part
+from uriinspector.core.verdict import VERDICT_WORDS
 
 #: Longest value written into a table cell; the rest is counted, not shown.
 CELL_LIMIT = 2000
@@ -27,13 +41,10 @@ _EXTRA_HIDDEN = frozenset(
     + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
 )
 
-#: The verdict in words. No sign glyph: U+26D4 is in no font a fresh Debian has (the
-#: HTML report draws the icons of ``resources/icons`` inline; Markdown has the word).
-VERDICT_LABELS: dict[str, str] = {
-    "danger": "Danger",
-    "caution": "Caution",
-    "nothing-notable": "Nothing notable found",
-}
+#: The verdict in words: the core's one wording, as the banner says it. No sign glyph:
+#: U+26D4 is in no font a fresh Debian has (the HTML report draws the icons of
+#: ``resources/icons`` inline; Markdown has the word).
+VERDICT_LABELS: dict[str, str] = VERDICT_WORDS
 
 COMPONENT_NAMES: tuple[str, ...] = (
     "scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"
@@ -118,3 +129,148 @@ def excerpt(text: str, start: int, end: int, context: int = 40) -> tuple[str, st
     if len(inside) > 2 * context:
         inside = inside[:context] + "…" + inside[-context:]
     return text[lo:start], inside, text[end:hi], lo > 0, hi < len(text)
+
+
+#: A scheme and its colon (RFC 3986 §3.1).
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+#: A dotted name (``www.example.com``) inside an authority, e.g. in a misleading user name.
+_DOMAIN_LIKE = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+
+
+def _hosts_named(a: Analysis) -> tuple[str, ...]:
+    """The host names a report's prose may quote: the link's, the browser's, its
+    registrable domain and every host it carries (each defanged wherever it stands)."""
+    from uriinspector.core.split import split
+
+    hosts = [a.effective_host or "", a.registrable_domain or "", a.whatwg.hostname or ""]
+    host = a.parsed.split.host
+    if host is not None:
+        hosts.append(host.text)
+    authority = a.parsed.split.authority
+    if authority is not None:  # a user name dressed as a site: www.example.com@...
+        hosts += _DOMAIN_LIKE.findall(authority.text[:4096])[:20]
+    for f in a.findings[:50]:
+        if f.imitates:  # "spells out paypal.com": the brand's own name, named bare
+            hosts.append(f.imitates)
+        if f.nested_url:
+            nested = split(f.nested_url[:4096]).host
+            if nested is not None:
+                hosts.append(nested.text)
+    with contextlib.suppress(Exception):  # a destinations bug must not stop a report
+        hosts += [hop.host or "" for hop in a.destinations.hops]
+    return tuple(dict.fromkeys(h for h in hosts if h and "." in h))
+
+
+@dataclass(frozen=True, slots=True)
+class Defanger:
+    """Defangs what a report quotes of one link (or leaves it live when asked).
+
+    ``piece`` takes a slice of the link by its code-point span, so spans found in the
+    link (components, findings) still paint the right characters.
+    """
+
+    text: str
+    edits: tuple[Edit, ...]
+    hosts: tuple[str, ...]
+    live: bool
+
+    @classmethod
+    def of(cls, a: Analysis, live: bool = False) -> Defanger:
+        """The defanger of ``a``'s link (no work at all when ``live``)."""
+        if live:
+            return cls(a.text, (), (), True)
+        hosts = _hosts_named(a)
+        # the link's own edits, and its hosts wherever they stand in it (a wrapped,
+        # percent-encoded "https%3A%2F%2Fbit.ly" is bracketed too)
+        edits = set(defang_edits(a.text)) | set(mention_edits(a.text, hosts))
+        return cls(a.text, tuple(sorted(edits, key=lambda e: (e[0], e[1]))), hosts, False)
+
+    def piece(self, lo: int, hi: int) -> str:
+        """``text[lo:hi]`` defanged."""
+        return self.text[lo:hi] if self.live else apply_edits(self.text, self.edits, lo, hi)
+
+    def whole(self) -> str:
+        """The whole link, defanged."""
+        return self.piece(0, len(self.text))
+
+    def uri(self, other: str) -> str:
+        """Another URI derived from the link (normalized, a target, a hop), defanged."""
+        if self.live:
+            return other
+        if other == self.text:
+            return self.whole()
+        if _SCHEME.match(other) is None and not other.startswith(("//", "\\")):
+            # a relative path ("../g"): no host to bracket, only the hosts it names
+            return defang_mentions(other, self.hosts)
+        return defang_mentions(defang_all(other), self.hosts)
+
+    def shown(self, text: str) -> str:
+        """Text a document shows for the link (a mail's anchor text, often a domain):
+        every dot bracketed, so a claimed address is not clickable either."""
+        return text if self.live else defang_mentions(defang_all(text), self.hosts)
+
+    def prose(self, text: str) -> str:
+        """A sentence that may quote the link's hosts or URLs, defanged."""
+        return text if self.live else defang_mentions(text, self.hosts)
+
+
+def evidence(
+    d: Defanger, start: int, end: int, context: int = 40
+) -> tuple[str, str, str, bool, bool]:
+    """:func:`excerpt` of ``d``'s link, each piece defanged."""
+    n = len(d.text)
+    lo = max(0, start - context)
+    hi = min(n, end + context)
+    if end - start > 2 * context:
+        inside = d.piece(start, start + context) + "…" + d.piece(end - context, end)
+    else:
+        inside = d.piece(start, end)
+    return d.piece(lo, start), inside, d.piece(end, hi), lo > 0, hi < n
+
+
+#: Rows of the scheme-details table at most (a decoder may list thousands of fields).
+MAX_DETAIL_ROWS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class DetailRow:
+    """One decoded field of the scheme's own decoder, flattened: ``depth`` 0 or 1."""
+
+    depth: int
+    label: str
+    value: str
+    note: str
+    flag: str | None
+
+
+def detail_rows(a: Analysis) -> tuple[str, list[DetailRow]]:
+    """The scheme decoder's title and its fields, children one level deep, bounded."""
+    d = a.decoding
+    if d is None:
+        return "", []
+    rows: list[DetailRow] = []
+    for f in d.fields:
+        rows.append(DetailRow(0, f.label, f.value, f.note or "", f.flag))
+        for c in f.children:
+            rows.append(DetailRow(1, c.label, c.value, c.note or "", c.flag))
+        if len(rows) >= MAX_DETAIL_ROWS:
+            break
+    return d.title, rows[:MAX_DETAIL_ROWS]
+
+
+def urn_rows(a: Analysis) -> list[tuple[str, str | None]]:
+    """The URN reading (RFC 8141 / the URN drafts): its parts, lexical form, problems."""
+    u = a.urn
+    if u is None:
+        return []
+    rows: list[tuple[str, str | None]] = [
+        ("Namespace (NID)", u.nid),
+        ("Namespace-specific string (NSS)", u.nss),
+        ("r-component", u.r_component),
+        ("q-component", u.q_component),
+        ("f-component", u.f_component),
+        ("Lexical form", u.lexical_form),
+        ("Valid", "yes" if u.valid else "no"),
+    ]
+    rows += [("Diagnostic", d.message) for d in u.diagnostics[:20]]
+    return rows

@@ -3,7 +3,9 @@
 The URI is painted with the window's component colours (``palette_data``, made
 readable on a white page by the same WCAG walk as the window's ``readable``),
 delimiters dimmed, finding spans tinted and the misleading userinfo struck through,
-as in the URI field. Every string from the input is HTML-escaped (quotes too);
+as in the URI field, and defanged unless the report is asked live (then the link is
+an ``<a href>`` only for a web link a browser accepts). Only the sections that apply
+are written (``report.sections``). Every string from the input is HTML-escaped (quotes too);
 hidden characters become ``⟨U+XXXX⟩`` chips and URI text is laid out with
 ``unicode-bidi: bidi-override`` in left-to-right order, so the page never reorders
 or hides part of the URI. A Content-Security-Policy forbids scripts and fetches, so
@@ -19,15 +21,18 @@ from functools import cache
 
 from uriinspector import palette_data as pd
 from uriinspector.core.analysis import Analysis
-from uriinspector.report import ReportInput
+from uriinspector.report import ReportInput, sections
 from uriinspector.report._common import (
     URI_LIMIT,
     VERDICT_LABELS,
+    Defanger,
     char_name,
     chip,
     component_rows,
-    excerpt,
+    detail_rows,
+    evidence,
     runs,
+    urn_rows,
 )
 
 __all__ = ["colours", "painted_uri", "to_html"]
@@ -175,16 +180,18 @@ def _u(text: str, limit: int = 2000) -> str:
     return f'<code class="u">{body}</code>' if text else '<span class="undefined">"" (empty)</span>'
 
 
-def painted_uri(a: Analysis, limit: int = URI_LIMIT) -> str:
-    """The URI as the field paints it: components, dimmed delimiters, finding spans."""
+def painted_uri(a: Analysis, limit: int = URI_LIMIT, d: Defanger | None = None) -> str:
+    """The URI as the field paints it: components, dimmed delimiters, finding spans;
+    its text defanged by ``d`` (by default defanged: a report is shared)."""
+    d = Defanger.of(a) if d is None else d
     text = a.text[:limit]
     n = len(text)
     split = a.parsed.split
     layers: list[tuple[int, int, str]] = []
     for name, span in split.component_spans():
         layers.append((span.start, span.end, f"c-{name}"))
-    for d in split.delimiters:
-        layers.append((d.span.start, d.span.end, "delim"))
+    for dl in split.delimiters:
+        layers.append((dl.span.start, dl.span.end, "delim"))
     for f in a.findings[:MAX_PAINTED_FINDINGS]:
         if f.span.end > f.span.start:
             cls = "danger" if f.code == "misleading-userinfo" else "finding"
@@ -196,7 +203,7 @@ def painted_uri(a: Analysis, limit: int = URI_LIMIT) -> str:
         if hi <= lo:
             continue
         classes = [cls for s, e, cls in layers if s <= lo and hi <= e]
-        piece = _esc(text[lo:hi])
+        piece = _esc(d.piece(lo, hi))
         if classes:
             out.append(f'<span class="{" ".join(dict.fromkeys(classes))}">{piece}</span>')
         else:
@@ -206,15 +213,15 @@ def painted_uri(a: Analysis, limit: int = URI_LIMIT) -> str:
     return "".join(out)
 
 
-def _findings(a: Analysis) -> list[str]:
-    if not a.findings:
-        return ["<p>No finding. That proves nothing about the site itself.</p>"]
-    out = ["<table><tr><th>Severity</th><th>Finding</th><th>Span</th><th>Evidence</th></tr>"]
+def _findings(r: ReportInput, d: Defanger) -> list[str]:
+    a = r.analysis
+    out = ["<h2>Findings</h2>",
+           "<table><tr><th>Severity</th><th>Finding</th><th>Span</th><th>Evidence</th></tr>"]
     for f in a.findings:
         sign = icon_svg(f.severity)
-        before, inside, after, cut_b, cut_a = excerpt(a.text, f.span.start, f.span.end)
+        before, inside, after, cut_b, cut_a = evidence(d, f.span.start, f.span.end)
         mark = "m-danger" if f.severity == "danger" else "m-finding"
-        evidence = (
+        shown = (
             '<code class="u">'
             + ("…" if cut_b else "")
             + _esc(before)
@@ -226,22 +233,55 @@ def _findings(a: Analysis) -> list[str]:
         out.append(
             f'<tr><td class="num"><span class="sev-{html.escape(f.severity)}">'
             f"{sign}{html.escape(f.severity)}</span></td>"
-            f"<td><code>{html.escape(f.code)}</code><br>{_esc(f.message)}</td>"
-            f'<td class="num">{f.span.start}–{f.span.end}</td><td>{evidence}</td></tr>'
+            f"<td><code>{html.escape(f.code)}</code><br>{_esc(d.prose(f.message))}</td>"
+            f'<td class="num">{f.span.start}–{f.span.end}</td><td>{shown}</td></tr>'
         )
     out.append("</table>")
     return out
 
 
-def _components(a: Analysis) -> list[str]:
-    out = ["<table><tr><th>Component</th><th>Value</th><th>Span</th></tr>"]
-    for row in component_rows(a):
+def _document(r: ReportInput, d: Defanger) -> list[str]:
+    doc = r.document
+    if doc is None:
+        return []
+    out = ["<h2>Document</h2>", '<table class="kv">',
+           f"<tr><th>Read from</th><td>{_u(doc.name)} ({_esc(doc.kind)})</td></tr>",
+           f"<tr><th>Links in it</th><td>{doc.links:,}</td></tr>"]
+    if doc.display is not None:
+        out.append(f"<tr><th>Shown as</th><td>{_u(d.shown(doc.display))}</td></tr>")
+    if doc.mismatch:
+        out.append("<tr><th>Note</th><td>the text shown names another domain than the link "
+                   "goes to</td></tr>")
+    out.append("</table>")
+    return out
+
+
+def _destinations(r: ReportInput, d: Defanger) -> list[str]:
+    dest = r.analysis.destinations
+    out = ["<h2>Destinations</h2>",
+           "<p>Where the link hands the visitor on to, outermost first.</p>"]
+    if dest.hops:
+        out.append("<table><tr><th>#</th><th>Carrier</th><th>URL</th><th>Host</th></tr>")
+        for n, hop in enumerate(dest.hops, start=1):
+            host = _u(d.uri(hop.host)) if hop.host else '<span class="undefined">none</span>'
+            out.append(f'<tr><td class="num">{n}</td><td>{_esc(hop.title)}</td>'
+                       f"<td>{_u(d.uri(hop.url))}</td><td>{host}</td></tr>")
+        out.append("</table>")
+    if dest.unknowable is not None:
+        out.append(f"<p>Unknowable offline: {_esc(d.prose(dest.unknowable.reason))}</p>")
+    return out
+
+
+def _components(r: ReportInput, d: Defanger) -> list[str]:
+    out = ["<h2>Components</h2>",
+           "<table><tr><th>Component</th><th>Value</th><th>Span</th></tr>"]
+    for row in component_rows(r.analysis):
         cls = f"c-{row.name}"
-        if row.value is None:
+        if row.value is None or row.start is None or row.end is None:
             value = '<span class="undefined">undefined</span>'
             span = ""
         else:
-            value = f'<span class="{cls}">{_u(row.value)}</span>'
+            value = f'<span class="{cls}">{_u(d.piece(row.start, row.end))}</span>'
             span = f"{row.start}–{row.end}"
         out.append(
             f'<tr><td><span class="{cls}">{row.name}</span></td><td>{value}</td>'
@@ -251,13 +291,46 @@ def _components(a: Analysis) -> list[str]:
     return out
 
 
-def _resolution(r: ReportInput) -> list[str]:
+def _details(r: ReportInput, d: Defanger) -> list[str]:
+    title, rows = detail_rows(r.analysis)
+    out = ["<h2>Scheme details</h2>", f"<p>{_esc(d.prose(title))}</p>",
+           "<table><tr><th>Field</th><th>Value</th><th>Note</th></tr>"]
+    for row in rows:
+        label = ("↳ " if row.depth else "") + row.label
+        flag = f' <span class="sev-warning">({_esc(row.flag)})</span>' if row.flag else ""
+        out.append(f"<tr><td>{_esc(label)}</td><td>{_u(d.prose(row.value))}</td>"
+                   f'<td class="note">{_esc(d.prose(row.note))}{flag}</td></tr>')
+    out.append("</table>")
+    return out
+
+
+def _urn(r: ReportInput, d: Defanger) -> list[str]:
+    out = ["<h2>URN</h2>", '<table class="kv">']
+    for name, value in urn_rows(r.analysis):
+        if value is None:
+            shown = '<span class="undefined">absent</span>'
+        elif name in ("Valid", "Diagnostic"):
+            shown = _esc(value)
+        else:
+            shown = _u(d.prose(value))
+        out.append(f"<tr><th>{_esc(name)}</th><td>{shown}</td></tr>")
+    out.append("</table>")
+    return out
+
+
+def _resolution(r: ReportInput, d: Defanger) -> list[str]:
+    table = r.resolution
+    if table is None:
+        return []
     out = [
-        f"<p>The URI as a reference against the base {_u(r.base)}, under every rule set.</p>",
+        "<h2>Resolution</h2>",
+        f"<p>The reference {_u(d.uri(table.reference))} against the base "
+        f"{_u(d.uri(table.base))}, under every rule set.</p>",
         "<table><tr><th>Rules</th><th>Target</th><th>Note</th></tr>",
     ]
-    for res in r.resolutions:
-        target = _u(res.target) if res.target is not None else '<span class="undefined">none</span>'
+    for res in table.resolutions:
+        target = (_u(d.uri(res.target)) if res.target is not None
+                  else '<span class="undefined">none</span>')
         if res.error is not None:
             note = _esc(res.error.message)
         else:
@@ -270,9 +343,10 @@ def _resolution(r: ReportInput) -> list[str]:
     return out
 
 
-def _ladder(a: Analysis) -> list[str]:
-    ladder = a.ladder
-    out = ["<table><tr><th>Rung</th><th>Value</th><th>Changed</th><th>Note</th></tr>"]
+def _ladder(r: ReportInput, d: Defanger) -> list[str]:
+    ladder = r.analysis.ladder
+    out = ["<h2>Normalization ladder</h2>",
+           "<table><tr><th>Rung</th><th>Value</th><th>Changed</th><th>Note</th></tr>"]
     for rung in ladder.rungs:
         changed = "not performed" if not rung.performed else ("yes" if rung.changed else "no")
         notes = [e.reason for e in rung.edits[:5]]
@@ -281,27 +355,59 @@ def _ladder(a: Analysis) -> list[str]:
         if rung.note:
             notes.append(rung.note)
         out.append(
-            f"<tr><td>{html.escape(rung.name)}</td><td>{_u(rung.value)}</td>"
-            f'<td class="num">{changed}</td><td class="note">{_esc("; ".join(notes))}</td></tr>'
+            f"<tr><td>{html.escape(rung.name)}</td><td>{_u(d.uri(rung.value))}</td>"
+            f'<td class="num">{changed}</td>'
+            f'<td class="note">{_esc(d.prose("; ".join(notes)))}</td></tr>'
         )
     out.append("</table>")
-    out.append(f"<p>Normalized: {_u(ladder.normalized)}</p>")
+    out.append(f"<p>Normalized: {_u(d.uri(ladder.normalized))}</p>")
     return out
+
+
+_SECTIONS = {
+    "document": _document,
+    "findings": _findings,
+    "destinations": _destinations,
+    "components": _components,
+    "details": _details,
+    "urn": _urn,
+    "resolution": _resolution,
+    "ladder": _ladder,
+}
+
+#: Schemes a live report may link to (never javascript:, data: or file:).
+_LINKABLE = ("http://", "https://", "ftp://")
+
+
+def _headline(r: ReportInput, d: Defanger) -> str:
+    """The painted link; a real ``<a href>`` only when asked live and a web link."""
+    a = r.analysis
+    painted = painted_uri(a, d=d)
+    target = a.whatwg.href or ""
+    if r.live_link and a.whatwg.valid and target.lower().startswith(_LINKABLE):
+        href = html.escape(target, quote=True)
+        painted = f'<a href="{href}" rel="noreferrer noopener">{painted}</a>'
+    return f'<div class="uri u" dir="ltr">{painted}</div>'
 
 
 def to_html(r: ReportInput) -> str:
     """The whole report for ``r`` as one self-contained HTML document."""
     a = r.analysis
+    d = Defanger.of(a, r.live_link)
     c = colours()
     level = a.verdict.level
-    reasons = "".join(f"<li>{_esc(reason)}</li>" for reason in a.verdict.reasons)
-    host = _u(a.effective_host) if a.effective_host else (
+    reasons = "".join(f"<li>{_esc(d.prose(reason))}</li>" for reason in a.verdict.reasons)
+    host = _u(d.uri(a.effective_host)) if a.effective_host else (
         '<span class="undefined">none (a browser contacts no host)</span>'
     )
-    domain = _u(a.registrable_domain) if a.registrable_domain else (
+    domain = _u(d.uri(a.registrable_domain)) if a.registrable_domain else (
         '<span class="undefined">none</span>'
     )
-    title = _esc(a.text[:80] + ("…" if len(a.text) > 80 else ""))
+    whole = d.piece(0, min(len(a.text), 200))
+    title = _esc(whole[:80] + ("…" if len(a.text) > 80 else ""))
+    how = ("The link is shown live, as written (not defanged)." if r.live_link else
+           "The link is defanged (hxxp, [.]) so that it cannot be clicked."
+           if d.piece(0, len(a.text)) != a.text else "")
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -311,7 +417,8 @@ def to_html(r: ReportInput) -> str:
         f"<title>URI Inspector report: {title}</title>",
         f"<style>\n{_css(c)}\n</style></head><body>",
         "<h1>URI Inspector report</h1>",
-        f'<div class="uri u" dir="ltr">{painted_uri(a)}</div>',
+        _headline(r, d),
+        f'<p class="note">{how}</p>' if how else "",
         f'<div class="verdict v-{level}"><span class="level">{icon_svg(level)}'
         f"{VERDICT_LABELS[level]}</span>"
         f"<ul>{reasons}</ul></div>",
@@ -321,17 +428,14 @@ def to_html(r: ReportInput) -> str:
         f"<tr><th>Edition</th><td>{html.escape(a.edition)} "
         f"({'valid' if a.parsed.valid else 'not valid'})</td></tr>",
         "</table>",
-        "<h2>Findings</h2>",
-        *_findings(a),
-        "<h2>Components</h2>",
-        *_components(a),
-        "<h2>Resolution</h2>",
-        *_resolution(r),
-        "<h2>Normalization ladder</h2>",
-        *_ladder(a),
-        '<p class="note">Written by URI Inspector, which never resolves names or fetches '
-        "anything. Hidden characters are shown as ⟨U+XXXX⟩ chips; URI text is shown in "
-        "its stored order, left to right.</p>",
+    ]
+    for name in sections(r):
+        parts += _SECTIONS[name](r, d)
+    parts += [
+        f'<p class="note">Analysed at {_esc(r.analysed_at or "an unknown time")} by URI '
+        f"Inspector {_esc(r.version)}, which never resolves names or fetches anything. "
+        "Hidden characters are shown as ⟨U+XXXX⟩ chips; URI text is shown in its stored "
+        "order, left to right.</p>",
         "</body></html>",
         "",
     ]

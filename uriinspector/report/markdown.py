@@ -1,5 +1,5 @@
-"""The Markdown report: verdict, where the link goes, findings, components, the
-resolution table and the ladder (GitHub-flavoured tables).
+"""The Markdown report: verdict, where the link goes, then the sections that apply
+(``report.sections``) as GitHub-flavoured tables.
 
 Every piece of the URI goes into a code span (backticks longer than any run inside,
 ``|`` escaped for tables), with hidden characters as ``⟨U+XXXX⟩`` chips, so nothing
@@ -10,8 +10,16 @@ from __future__ import annotations
 
 import re
 
-from uriinspector.report import ReportInput
-from uriinspector.report._common import VERDICT_LABELS, component_rows, excerpt, visible
+from uriinspector.report import ReportInput, sections
+from uriinspector.report._common import (
+    VERDICT_LABELS,
+    Defanger,
+    component_rows,
+    detail_rows,
+    evidence,
+    urn_rows,
+    visible,
+)
 
 __all__ = ["code", "to_markdown"]
 
@@ -39,71 +47,137 @@ def _cell(text: str) -> str:
     return _MARKUP.sub(r"\\\1", visible(text, 2000))
 
 
-def to_markdown(r: ReportInput) -> str:
-    """The whole Markdown report for ``r``."""
+def _head(r: ReportInput, d: Defanger) -> list[str]:
     a = r.analysis
     lines: list[str] = ["# URI Inspector report", ""]
-    lines += [code(a.text, 100_000, table=False), ""]
+    lines += [code(d.whole(), 100_000, table=False), ""]
+    if r.live_link:
+        lines += ["The link is shown live, as written (not defanged).", ""]
+    elif d.whole() != a.text:
+        lines += ["The link is defanged (`hxxp`, `[.]`) so that it cannot be clicked.", ""]
     lines += [f"**Verdict: {VERDICT_LABELS[a.verdict.level]}**", ""]
-    lines += [f"- {_cell(reason)}" for reason in a.verdict.reasons]
+    lines += [f"- {_cell(d.prose(reason))}" for reason in a.verdict.reasons]
     lines.append("")
     lines += ["| | |", "|---|---|"]
     lines.append(
         "| Effective host | "
-        + (code(a.effective_host) if a.effective_host else "none (a browser contacts no host)")
+        + (code(d.uri(a.effective_host)) if a.effective_host
+           else "none (a browser contacts no host)")
         + " |"
     )
     lines.append(
         "| Registrable domain | "
-        + (code(a.registrable_domain) if a.registrable_domain else "none")
+        + (code(d.uri(a.registrable_domain)) if a.registrable_domain else "none")
         + " |"
     )
     lines.append(f"| Edition | {a.edition} ({'valid' if a.parsed.valid else 'not valid'}) |")
     lines.append("")
+    return lines
 
-    lines += ["## Findings", ""]
-    if not a.findings:
-        lines += ["No finding. That proves nothing about the site itself.", ""]
-    else:
-        lines += ["| Severity | Code | Span | Evidence | Message |", "|---|---|---|---|---|"]
-        for f in a.findings:
-            before, inside, after, cut_b, cut_a = excerpt(a.text, f.span.start, f.span.end)
-            pieces = ["…" if cut_b else "", code(before) if before else ""]
-            pieces += [f"**{code(inside)}**", code(after) if after else "", "…" if cut_a else ""]
-            evidence = " ".join(p for p in pieces if p) if inside else "—"
-            lines.append(
-                f"| {f.severity} | `{f.code}` | {f.span.start}–{f.span.end} | "
-                f"{evidence} | {_cell(f.message)} |"
-            )
+
+def _document(r: ReportInput, d: Defanger) -> list[str]:
+    doc = r.document
+    if doc is None:
+        return []
+    lines = ["## Document", "", "| | |", "|---|---|"]
+    lines.append(f"| Read from | {code(doc.name)} ({_cell(doc.kind)}) |")
+    lines.append(f"| Links in it | {doc.links:,} |")
+    if doc.display is not None:
+        lines.append(f"| Shown as | {code(d.shown(doc.display))} |")
+    if doc.mismatch:
+        lines.append("| Note | the text shown names another domain than the link goes to |")
+    return [*lines, ""]
+
+
+def _findings(r: ReportInput, d: Defanger) -> list[str]:
+    a = r.analysis
+    lines = ["## Findings", ""]
+    lines += ["| Severity | Code | Span | Evidence | Message |", "|---|---|---|---|---|"]
+    for f in a.findings:
+        before, inside, after, cut_b, cut_a = evidence(d, f.span.start, f.span.end)
+        pieces = ["…" if cut_b else "", code(before) if before else ""]
+        pieces += [f"**{code(inside)}**", code(after) if after else "", "…" if cut_a else ""]
+        evid = " ".join(p for p in pieces if p) if inside else "—"
+        lines.append(
+            f"| {f.severity} | `{f.code}` | {f.span.start}–{f.span.end} | "
+            f"{evid} | {_cell(d.prose(f.message))} |"
+        )
+    return [*lines, ""]
+
+
+def _destinations(r: ReportInput, d: Defanger) -> list[str]:
+    dest = r.analysis.destinations
+    lines = ["## Destinations", "", "Where the link hands the visitor on to, outermost first.", ""]
+    if dest.hops:
+        lines += ["| # | Carrier | URL | Host |", "|---|---|---|---|"]
+        for n, hop in enumerate(dest.hops, start=1):
+            host = code(d.uri(hop.host)) if hop.host else "none"
+            lines.append(f"| {n} | {_cell(hop.title)} | {code(d.uri(hop.url))} | {host} |")
         lines.append("")
+    if dest.unknowable is not None:
+        lines += [f"Unknowable offline: {_cell(d.prose(dest.unknowable.reason))}", ""]
+    return lines
 
-    lines += ["## Components", "", "| Component | Value | Span |", "|---|---|---|"]
-    for row in component_rows(a):
-        if row.value is None:
+
+def _components(r: ReportInput, d: Defanger) -> list[str]:
+    lines = ["## Components", "", "| Component | Value | Span |", "|---|---|---|"]
+    for row in component_rows(r.analysis):
+        if row.value is None or row.start is None or row.end is None:
             lines.append(f"| {row.name} | undefined | |")
         else:
-            lines.append(f"| {row.name} | {code(row.value)} | {row.start}–{row.end} |")
-    lines.append("")
+            value = code(d.piece(row.start, row.end))
+            lines.append(f"| {row.name} | {value} | {row.start}–{row.end} |")
+    return [*lines, ""]
 
-    lines += [
+
+def _details(r: ReportInput, d: Defanger) -> list[str]:
+    title, rows = detail_rows(r.analysis)
+    lines = ["## Scheme details", "", _cell(d.prose(title)), "", "| Field | Value | Note |",
+             "|---|---|---|"]
+    for row in rows:
+        label = ("↳ " if row.depth else "") + row.label
+        flag = f" ({row.flag})" if row.flag else ""
+        lines.append(
+            f"| {_cell(label)} | {code(d.prose(row.value))} | {_cell(d.prose(row.note))}{flag} |"
+        )
+    return [*lines, ""]
+
+
+def _urn(r: ReportInput, d: Defanger) -> list[str]:
+    lines = ["## URN", "", "| Part | Value |", "|---|---|"]
+    for name, value in urn_rows(r.analysis):
+        shown = "absent" if value is None else (
+            _cell(value) if name in ("Valid", "Diagnostic") else code(d.prose(value))
+        )
+        lines.append(f"| {name} | {shown} |")
+    return [*lines, ""]
+
+
+def _resolution(r: ReportInput, d: Defanger) -> list[str]:
+    table = r.resolution
+    if table is None:
+        return []
+    lines = [
         "## Resolution",
         "",
-        f"The URI as a reference against the base {code(r.base, table=False)}, "
-        "under every rule set.",
+        f"The reference {code(d.uri(table.reference), table=False)} against the base "
+        f"{code(d.uri(table.base), table=False)}, under every rule set.",
         "",
         "| Rules | Target | Note |",
         "|---|---|---|",
     ]
-    for res in r.resolutions:
-        target = code(res.target) if res.target is not None else "none"
+    for res in table.resolutions:
+        target = code(d.uri(res.target)) if res.target is not None else "none"
         note = _cell(res.error.message) if res.error is not None else (
             "same document" if res.same_document else ""
         )
         lines.append(f"| {res.rules} | {target} | {note} |")
-    lines.append("")
+    return [*lines, ""]
 
-    ladder = a.ladder
-    lines += [
+
+def _ladder(r: ReportInput, d: Defanger) -> list[str]:
+    ladder = r.analysis.ladder
+    lines = [
         "## Normalization ladder",
         "",
         "| Rung | Value | Changed | Note |",
@@ -117,7 +191,30 @@ def to_markdown(r: ReportInput) -> str:
         if rung.note:
             notes.append(rung.note)
         lines.append(
-            f"| {rung.name} | {code(rung.value)} | {changed} | {_cell('; '.join(notes))} |"
+            f"| {rung.name} | {code(d.uri(rung.value))} | {changed} | "
+            f"{_cell(d.prose('; '.join(notes)))} |"
         )
-    lines += ["", f"Normalized: {code(ladder.normalized, table=False)}", ""]
+    return [*lines, "", f"Normalized: {code(d.uri(ladder.normalized), table=False)}", ""]
+
+
+_SECTIONS = {
+    "document": _document,
+    "findings": _findings,
+    "destinations": _destinations,
+    "components": _components,
+    "details": _details,
+    "urn": _urn,
+    "resolution": _resolution,
+    "ladder": _ladder,
+}
+
+
+def to_markdown(r: ReportInput) -> str:
+    """The whole Markdown report for ``r``: the head, then each section that applies."""
+    d = Defanger.of(r.analysis, r.live_link)
+    lines = _head(r, d)
+    for name in sections(r):
+        lines += _SECTIONS[name](r, d)
+    lines += [f"Analysed at {r.analysed_at or 'an unknown time'} by URI Inspector {r.version}, "
+              "which never resolves names or fetches anything.", ""]
     return "\n".join(lines)

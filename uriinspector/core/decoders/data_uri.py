@@ -19,6 +19,12 @@ import codecs
 import re
 
 from uriinspector.core.decoders import DecodedField, SchemeDecoding
+from uriinspector.core.decoders.payload import (
+    MAX_SCANNED,
+    PayloadUrl,
+    excerpt_keeping,
+    urls_in,
+)
 from uriinspector.core.decoders.percent import has_broken_percent, percent_bytes, percent_decode
 from uriinspector.core.spans import Span
 
@@ -134,6 +140,27 @@ def _parse_parameters(
         rest = rest[:-1]
     params = [(piece, Span(at, at + len(piece))) for piece, at in rest]
     return media_type, media_span, params, base64, b64_span
+
+
+def _urls_field(urls: tuple[PayloadUrl, ...]) -> DecodedField:
+    """The URLs a data: payload holds, each with its place and the tag it sits in."""
+    children = []
+    for n, u in enumerate(urls, start=1):
+        where = f"At character {u.start:,} of the decoded text"
+        if u.attribute:
+            where += f", the {u.attribute} attribute"
+        if u.is_form_target:
+            where += ": what is typed into this form is sent there"
+        children.append(DecodedField(f"URL {n}", u.url, None, where + ".",
+                                     "warning" if u.is_form_target else None))
+    forms = sum(u.is_form_target for u in urls)
+    note = ("URLs the payload holds; a browser would load or send to them if it rendered "
+            "the page." + (f" {forms} of them receive a form's input." if forms else ""))
+    # the URLs themselves as the value: seen even with the branch closed
+    value = " · ".join(u.url for u in urls[:3])
+    if len(urls) > 3:
+        value += f" (and {len(urls) - 3} more)"
+    return DecodedField("URLs inside", value, None, note, "warning", tuple(children))
 
 
 def decode_data(text: str) -> SchemeDecoding:
@@ -253,13 +280,20 @@ def decode_data(text: str) -> SchemeDecoding:
                                                 "application/xml", "application/javascript"):
         kind = "text"
         codec = _text_codec(charset or "utf-8") or "utf-8"
-        shown = _decode_text(preview[: TEXT_SHOWN * 4], codec)[:TEXT_SHOWN]
+        whole = _decode_text(preview[: MAX_SCANNED * 4], codec)
+        urls = urls_in(whole)
+        # shortened for the tree, but never by cutting out a form's target (issue 15)
+        shown = excerpt_keeping(whole, TEXT_SHOWN, urls)
+        if size > len(preview) and not shown.endswith("…"):
+            shown += "…"
         note = "Shown as text only; never run or rendered."
         if media in ("text/html", "image/svg+xml", "application/javascript", "text/javascript"):
             note = ("Active content (HTML, SVG or script): shown as escaped text only, never "
                     "rendered or run. data: URIs of this kind are used to hide phishing pages.")
-        fields.append(DecodedField("Text", shown + ("…" if size > TEXT_SHOWN else ""), None,
+        fields.append(DecodedField("Text", shown, None,
                                    note, "warning" if "Active" in note else None))
+        if urls:
+            fields.append(_urls_field(urls))
     elif sniffed is not None:
         fields.append(DecodedField(
             "Image", f"bytes say {sniffed}", None,

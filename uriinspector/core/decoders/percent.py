@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import unquote, unquote_plus
 
 from uriinspector.core.decoders import DecodedField
 from uriinspector.core.spans import Span
@@ -134,3 +135,25 @@ def decoded_field(
         if flag is None:
             flag = "invalid" if d.broken_percent else "warning"
     return DecodedField(label, shorten(d.text), span, " ".join(notes) or None, flag)
+
+
+#: Schemes whose query a server reads as an HTML form (application/x-www-form-urlencoded,
+#: WHATWG URL Standard §5.1: ``+`` is a space). Every other scheme's query is plain
+#: percent-encoding (RFC 3986 §2.1): in ``javascript:``, ``mailto:`` or ``data:`` a
+#: ``+`` is a plus sign, and showing it as a space hides what the script does.
+FORM_QUERY_SCHEMES = frozenset({"http", "https", "ws", "wss"})
+
+
+def form_encoded_query(scheme: str | None) -> bool:
+    """Whether a query under ``scheme`` is form-encoded (``+`` is a space). A relative
+    reference (no scheme) takes its base's, almost always a web page's: yes."""
+    return scheme is None or scheme.lower() in FORM_QUERY_SCHEMES
+
+
+def query_decode(text: str, scheme: str | None) -> str:
+    """A query key or value as the scheme's reader sees it: form-decoded for web schemes,
+    only percent-decoded for every other one (``javascript:a+b`` keeps its ``+``).
+    Bytes that are not UTF-8 become U+FFFD; text outside ``%XX`` is kept as it is."""
+    if form_encoded_query(scheme):
+        return unquote_plus(text, errors="replace")
+    return unquote(text, errors="replace") if "%" in text else text

@@ -22,6 +22,7 @@ from uriinspector.core.findings.encoding import detect_encoding
 from uriinspector.core.findings.idn import detect_idn
 from uriinspector.core.findings.ipv4 import detect_ip_host
 from uriinspector.core.findings.lookalike import detect_lookalike
+from uriinspector.core.findings.payload import detect_payload
 from uriinspector.core.findings.port import detect_port
 from uriinspector.core.findings.scheme import detect_scheme
 from uriinspector.core.findings.userinfo import detect_userinfo
@@ -46,6 +47,7 @@ _FAMILIES = (
     detect_encoding,
     detect_differential,
     detect_lookalike,
+    detect_payload,
 )
 
 

@@ -36,7 +36,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, unquote_plus
+from urllib.parse import unquote
 
 from PySide6.QtCore import (
     QBuffer,
@@ -81,6 +81,8 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector.core.compose import Component, replace_component
+from uriinspector.core.decoders import scheme_of
+from uriinspector.core.decoders.percent import form_encoded_query, query_decode
 from uriinspector.gui.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
@@ -153,9 +155,10 @@ def _decode(text: str) -> str:
     return unquote(head, errors="replace") if "%" in head else head
 
 
-def _form_decode(text: str) -> str:
-    """Form-decode for display: ``+`` as space, then percent-decoding (HTML forms)."""
-    return unquote_plus(text[:DISPLAY_LIMIT], errors="replace")
+def _form_decode(text: str, scheme: str | None = None) -> str:
+    """A query key or value for display: form-decoded (``+`` as space) for web schemes
+    only; ``javascript:`` and the others are percent-decoded (``core.decoders.percent``)."""
+    return query_decode(text[:DISPLAY_LIMIT], scheme)
 
 
 @dataclass(slots=True)
@@ -480,7 +483,7 @@ class ComponentsPane(QWidget):
         if column == COL_RAW:
             return raw
         if row.edit is not None and row.edit[0] in ("query-key", "query-value"):
-            return unquote_plus(raw, errors="replace")
+            return query_decode(raw, scheme_of(self._text))
         return unquote(raw, errors="replace")
 
     def apply_edit(self, row: Row, column: int, value: str) -> bool:
@@ -640,6 +643,14 @@ class ComponentsPane(QWidget):
         def count() -> int:  # as split_query counts, without building the list
             return q.count("&") + 1 if q else 0
         text = a.text
+        scheme = None if sp.scheme is None else sp.scheme.text.lower()
+        note = (
+            "Form-decoded (application/x-www-form-urlencoded: '+' is a space); the & and = "
+            "split is an HTML convention, not RFC 3986. Expand it to edit the key or the "
+            "value." if form_encoded_query(scheme) else
+            "Percent-decoded only (RFC 3986 §2.1): under this scheme '+' is a plus sign, "
+            "not a space; the & and = split is an HTML convention, not RFC 3986."
+        )
 
         def fill() -> list[Row]:
             params = sp.query_params
@@ -653,17 +664,15 @@ class ComponentsPane(QWidget):
                     out.append(cached)
                     new[memo_key] = cached
                     continue
-                key = _form_decode(qp.key.text)
+                key = _form_decode(qp.key.text, scheme)
                 if qp.value is None:
                     decoded = f"{key} (no value)"
                 else:
-                    decoded = f"{key} = {_form_decode(qp.value.text)}"
+                    decoded = f"{key} = {_form_decode(qp.value.text, scheme)}"
                 row = Row(
                     f"parameter {n}", f"parameter {n}", "query", raw, decoded,
                     (qp.span.start, qp.span.end), rule=("query-param", None), expand=False,
-                    note="Form-decoded (application/x-www-form-urlencoded: '+' is a space); "
-                    "the & and = split is an HTML convention, not RFC 3986. Expand it to "
-                    "edit the key or the value.",
+                    note=note,
                 )
                 row.children.append(Row(
                     "key", "key", "query", qp.key.text, key,
@@ -673,7 +682,7 @@ class ComponentsPane(QWidget):
                 value = qp.value
                 row.children.append(Row(
                     "value", "value", "query", None if value is None else value.text,
-                    None if value is None else _form_decode(value.text),
+                    None if value is None else _form_decode(value.text, scheme),
                     None if value is None else (value.span.start, value.span.end),
                     edit=("query-value", n - 1), rule=("query-param", None),
                 ))
@@ -734,9 +743,12 @@ class ComponentsPane(QWidget):
         return row
 
     def _text_preview_row(self, d: SchemeDecoding) -> Row:
+        from uriinspector.core.decoders.payload import MAX_SCANNED, excerpt_keeping, urls_in
+
         data = d.preview or b""
-        shown = data[: PREVIEW_CHARS * 4].decode("utf-8", errors="replace")
-        head = shown[:PREVIEW_CHARS] + ("…" if len(shown) > PREVIEW_CHARS else "")
+        whole = data[: MAX_SCANNED * 4].decode("utf-8", errors="replace")
+        # shortened, but a URL inside (a form's target) is never cut out (issue 15)
+        head = excerpt_keeping(whole, PREVIEW_CHARS, urls_in(whole))
         return Row("preview", "text preview", "scheme", None, head, None, kind="field",
                    note=f"{len(data):,} bytes as {d.preview_media_type or 'text'}, shown "
                    "as escaped plain text (never rendered as HTML or run)")

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uriinspector.core.verdict import verdict_words
 from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
@@ -88,6 +89,8 @@ class FindingsPane(QWidget):
 
     spanRequested = Signal(int, int)
     inspectRequested = Signal(object)  # exact str (a str signal would go through QString)
+    #: the user asked for the summary of the analysis on the clipboard (the window's)
+    copySummaryRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -243,7 +246,7 @@ class FindingsPane(QWidget):
             return
         severity = "danger" if level == "danger" else "warning" if level == "caution" else "info"
         colour = palette.severity_color(severity, self.palette())
-        label = {"danger": "Danger", "caution": "Caution"}.get(level, "Nothing notable")
+        label = verdict_words(level)
         if level != self._summary_level:
             self._summary_level = level
             side = max(14, QFontMetrics(self.summary.font()).height())
@@ -349,12 +352,20 @@ class FindingsPane(QWidget):
         if url:
             self.inspectRequested.emit(url)
 
-    def _on_view_context_menu(self, pos: QPoint) -> None:
-        item = self.view.itemAt(pos)
-        url = self._nested_of(item)
-        if not url:
-            return
+    def context_menu(self, pos: QPoint) -> QMenu:
+        """The list's context menu at ``pos``: "Inspect this URL" on a finding that
+        carries one, and "Copy Summary" (the analysis as plain text for a ticket)."""
+        url = self._nested_of(self.view.itemAt(pos))
         menu = QMenu(self)
-        action = menu.addAction("Inspect this URL")
-        action.triggered.connect(lambda: self.inspectRequested.emit(url))
+        if url:
+            action = menu.addAction("Inspect this URL")
+            action.triggered.connect(lambda: self.inspectRequested.emit(url))
+        copy = menu.addAction("Copy Summary")
+        copy.setObjectName("copySummaryMenuAction")
+        copy.triggered.connect(self.copySummaryRequested.emit)
+        return menu
+
+    def _on_view_context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu(pos)
         menu.exec(self.view.viewport().mapToGlobal(pos))
+        menu.deleteLater()

@@ -182,7 +182,7 @@ class Row:
 
     def texts(self) -> tuple[str, str, str, str]:
         """The four cells as a person reads them."""
-        name = self.label if len(self.label) <= NAME_LIMIT else visible_text(self.label, NAME_LIMIT)
+        name = visible_text(self.label, NAME_LIMIT)  # a label can be input (a query key)
         if self.flag in FLAGS:
             glyph, words, _hue = FLAGS[self.flag]
             name = f"{name}  {glyph} {words}"

@@ -136,6 +136,26 @@ class Theme:
         fmt.setUnderlineColor(self.danger)
         return fmt
 
+    def foreign_format(self) -> QTextCharFormat:
+        """A foreign letter that reads as a Latin one (``Finding.letters``): a wavy
+        underline in the danger colour on a red tint, bold, distinct from a finding's
+        orange span in light and dark palettes alike (colour is not the only cue)."""
+        key = self._key("foreign_format")
+        cached = _FORMATS.get(key)
+        if cached is not None:
+            return cached
+        _FORMATS[key] = fmt = self._foreign_format()
+        return fmt
+
+    def _foreign_format(self) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        fmt.setBackground(self.danger_bg)
+        fmt.setForeground(self.danger)
+        fmt.setFontWeight(QFont.Weight.Bold)
+        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+        fmt.setUnderlineColor(self.danger)
+        return fmt
+
     def finding_format(self) -> QTextCharFormat:
         """The evidence span of any other finding: a tinted background."""
         key = self._key("finding_format")

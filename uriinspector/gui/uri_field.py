@@ -6,10 +6,14 @@ delimiters and findings become character formats painted by a ``QSyntaxHighlight
 Controls, bidi controls and invisible characters are never given to the text layout:
 each one is stored in the document as a single U+FFFC object replacement character
 carrying the real code point, and drawn in place as a chip (``⟨U+202E⟩``, the marker
-of ``core/hidden.py``, as in every output). So a right-to-left override cannot reorder the line, a zero-width space cannot hide, and a
-pasted newline or tab stays part of the text (they are part of attacks) without
-breaking the single line. ``uri()`` gives back the exact text, chips expanded, and
-copying from the field copies the real characters.
+of ``core/hidden.py``, as in every output). So a right-to-left override cannot reorder
+the line, a zero-width space cannot hide, and a pasted newline or tab stays part of
+the text (they are part of attacks) without breaking the single line. ``uri()`` gives
+back the exact text, chips expanded, and copying from the field copies the real
+characters.
+
+A letter of another script that reads as a Latin one (``Finding.letters``: the ``а`` of
+``аpple.com``) is marked with a wavy underline on a red tint, and hovering it names it.
 
 Code-point spans become document positions only through ``gui/offsets.py``.
 """
@@ -585,8 +589,10 @@ class UriField(QTextEdit):
         for delim in delimiters:
             components.append((*conv(delim.span.start, delim.span.end), dim))
         findings: list[tuple[int, int, QTextCharFormat]] = []
+        foreign: list[tuple[int, int, QTextCharFormat]] = []
         danger: list[tuple[int, int, QTextCharFormat]] = []
         finding_fmt = theme.finding_format()
+        foreign_fmt = theme.foreign_format()
         danger_fmt = theme.danger_format()
         for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
             if finding.span.start >= shown:
@@ -596,10 +602,16 @@ class UriField(QTextEdit):
                 danger.append((rng[0], rng[1], danger_fmt))
             elif finding.span.end > finding.span.start:
                 findings.append(rng)
+            # each foreign letter that reads as a Latin one (issue 15 item 3)
+            foreign.extend(
+                (*conv(letter.span.start, letter.span.end), foreign_fmt)
+                for letter in finding.letters
+                if letter.span.start < shown
+            )
         selection: list[tuple[int, int, QTextCharFormat]] = []
         if self._selection is not None:
             selection.append((*conv(*self._selection), theme.selection_format()))
-        flat = flatten_layers((components, findings, danger, selection))
+        flat = flatten_layers((components, findings, foreign, danger, selection))
         self._highlighter.ranges = [(s, e - s, f) for s, e, f in flat]
         if not self._in_change:
             # Inside a document change the highlighter repaints this block right after.
@@ -647,6 +659,7 @@ class UriField(QTextEdit):
         if analysis is None or analysis.text != self._text or index >= len(self._text):
             return ""
         lines: list[str] = []
+        lines.extend(self._foreign_lines(analysis, index))
         for name, span in analysis.parsed.split.component_spans():
             if span.start <= index < span.end:
                 value = visible_text(span.of(self._text), 80)
@@ -667,6 +680,21 @@ class UriField(QTextEdit):
             if finding.span.start <= index < finding.span.end:
                 lines.append(f"{finding.severity}: {finding.message} [{finding.code}]")
         return "\n".join(lines)
+
+    @staticmethod
+    def _foreign_lines(analysis: Analysis, index: int) -> list[str]:
+        """The foreign letters at ``index`` named for the tooltip (``Finding.letters``)."""
+        out: list[str] = []
+        for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
+            for letter in finding.letters:
+                if letter.span.start <= index < letter.span.end:
+                    line = (
+                        f"Foreign letter: '{letter.char}' is {letter.name} "
+                        f"(U+{ord(letter.char):04X}), looks like {letter.looks_like_name}"
+                    )
+                    if line not in out:
+                        out.append(line)
+        return out
 
     def viewportEvent(self, event: QEvent) -> bool:
         """Show the component under the mouse in a tooltip."""

@@ -61,6 +61,27 @@ SEVERITY_RANK: dict[str, int] = {"danger": 2, "warning": 1, "info": 0}
 
 
 @dataclass(frozen=True, slots=True)
+class ForeignLetter:
+    """A letter of another script that reads as a Latin letter or digit in a host.
+
+    ``span`` is in code points of the input: the letter itself, or the whole label that
+    encodes it when it is not written literally (``xn--`` punycode, ``%XX`` escapes).
+    UTS #39 confusables decide what it looks like.
+    """
+
+    char: str
+    span: Span
+    name: str  # CYRILLIC SMALL LETTER A
+    looks_like: str  # a
+    looks_like_name: str  # LATIN SMALL LETTER A
+    literal: bool  # the letter stands in the input at ``span`` (not encoded)
+
+    def describe(self) -> str:
+        """``the `а` is CYRILLIC SMALL LETTER A, looks like LATIN SMALL LETTER A``."""
+        return f"the `{show(self.char)}` is {self.name}, looks like {self.looks_like_name}"
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One suspicious thing in a link: code, severity, evidence span, plain sentence."""
 
@@ -75,6 +96,9 @@ class Finding:
     #: For ``lookalike-domain`` and ``brand-in-subdomain``: the well-known registrable
     #: domain imitated (contract 1.1, ``"imitates"``, present only when set).
     imitates: str | None = None
+    #: For ``confusable-host``: each foreign letter that reads as a Latin one, with its
+    #: span, for the URI field to mark (not in the contract's finding object).
+    letters: tuple[ForeignLetter, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The contract's finding object: code, severity, start, end, message, and

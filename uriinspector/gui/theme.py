@@ -137,9 +137,9 @@ class Theme:
         return fmt
 
     def foreign_format(self) -> QTextCharFormat:
-        """A foreign letter that reads as a Latin one (``Finding.letters``): a wavy
-        underline in the danger colour on a red tint, bold, distinct from a finding's
-        orange span in light and dark palettes alike (colour is not the only cue)."""
+        """A foreign letter that reads as a Latin one (``Finding.letters``): the letter
+        inverted on the danger colour, bold, with a wavy underline, so it stands out of
+        a finding's tinted span in light and dark palettes alike (and not by hue alone)."""
         key = self._key("foreign_format")
         cached = _FORMATS.get(key)
         if cached is not None:
@@ -149,11 +149,11 @@ class Theme:
 
     def _foreign_format(self) -> QTextCharFormat:
         fmt = QTextCharFormat()
-        fmt.setBackground(self.danger_bg)
-        fmt.setForeground(self.danger)
+        fmt.setBackground(self.danger)
+        fmt.setForeground(self.base)
         fmt.setFontWeight(QFont.Weight.Bold)
         fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-        fmt.setUnderlineColor(self.danger)
+        fmt.setUnderlineColor(self.text)
         return fmt
 
     def finding_format(self) -> QTextCharFormat:

@@ -124,3 +124,24 @@ def test_the_same_marker_everywhere(qtbot: QtBot, ch: str) -> None:
     for name, out in outputs.items():
         assert mark in out, name
         assert ch == "\n" or ch not in out, name
+
+
+def test_components_tooltip_shows_a_line_feed_as_its_marker(qtbot: QtBot) -> None:
+    """Issue 15 item 9: a value's line feed in a Components tooltip is its marker
+    ``⟨U+000A⟩`` (it broke the tooltip's line and read as nothing)."""
+    from PySide6.QtWidgets import QTreeWidgetItemIterator
+
+    pane = ComponentsPane()
+    qtbot.addWidget(pane)
+    pane.show_analysis(analyze("http://a/b\nc?q=1%0A2"))
+    tips: dict[str, list[str]] = {}
+    it = QTreeWidgetItemIterator(pane.view)
+    while it.value():
+        item = it.value()
+        tips[item.text(0)] = [pane.tooltip_text(item, c) for c in (1, 2)]
+        it += 1
+    raw, _decoded = tips["path"]
+    assert raw.splitlines()[0] == "/b⟨U+000A⟩c"
+    raw, decoded = tips["query"]
+    assert raw.splitlines()[0] == "q=1%0A2"
+    assert decoded.splitlines()[0] == "q=1⟨U+000A⟩2"  # the decoded %0A

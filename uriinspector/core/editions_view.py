@@ -17,6 +17,7 @@ from uriinspector.core.charsets import char_class
 from uriinspector.core.diagnostics import Diagnostic
 from uriinspector.core.editions import EDITION_TITLES, Edition
 from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.hidden import is_hidden, marker
 from uriinspector.core.parse import parse
 from uriinspector.core.spans import Span
 from uriinspector.core.whatwg import WhatwgReading, read_whatwg
@@ -181,7 +182,7 @@ def _classes_row(text: str, edition: str, diffs: tuple[CharDifference, ...]) -> 
     )
     return EditionReading(
         edition,
-        EDITION_TITLES[edition] + ": character classes only",
+        EDITION_TITLES[edition],
         not bad,
         reasons,
         (),
@@ -192,7 +193,9 @@ def _classes_row(text: str, edition: str, diffs: tuple[CharDifference, ...]) -> 
 
 
 def _quote(ch: str) -> str:
-    return f"'{ch}'" if ch.isascii() and ch.isprintable() else f"U+{ord(ch):04X}"
+    if is_hidden(ch):
+        return marker(ch)  # the one marker every output uses (core/hidden.py)
+    return f"'{ch}'" if ch.isascii() else f"'{ch}' U+{ord(ch):04X}"
 
 
 def editions_side_by_side(

@@ -443,11 +443,12 @@ class ComponentsPane(QWidget):
             elif row.raw == "":
                 lines.append(f"{row.label} is present but empty")
             else:
-                lines.append(row.raw[:2000])
+                lines.append(visible_text(row.raw, 2000))
         elif column == COL_RAW and row.raw:
-            lines.append(row.raw[:2000])
+            lines.append(visible_text(row.raw, 2000))
         elif column == COL_DECODED and row.decoded:
-            lines.append(row.decoded[:2000])
+            # a value's own line break is its marker, not a break of the tooltip
+            lines.append(visible_text(row.decoded, 2000))
         elif column == COL_NAME and row.flag in FLAGS:
             glyph, words, _hue = FLAGS[row.flag]
             lines.append(f"{glyph} {words}")

@@ -27,6 +27,7 @@ __all__ = [
     "hidden_runs",
     "is_hidden",
     "marker",
+    "quote",
     "reveal",
 ]
 
@@ -141,3 +142,9 @@ def reveal(text: str) -> str:
     if not has_hidden(text):
         return text
     return "".join(marker(run) if hidden else run for hidden, run in hidden_runs(text))
+
+
+def quote(text: str) -> str:
+    """``text`` quoted for a message, its hidden characters as markers: ``'a⟨U+001B⟩b'``
+    (``repr`` would write ``'\\x1b'`` for some and leave U+3164 invisible)."""
+    return f"'{reveal(text)}'"

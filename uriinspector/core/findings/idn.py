@@ -129,9 +129,7 @@ def _label_spans(host_text: str, start: int) -> list[tuple[str, Span]]:
     return out
 
 
-def foreign_letters(
-    label: str, span: Span, literal: bool, lookalike: dict[str, str]
-) -> list[ForeignLetter]:
+def foreign_letters(label: str, span: Span, literal: bool) -> list[ForeignLetter]:
     """The letters of ``label`` that read as a Latin letter or digit (UTS #39).
 
     ``literal``: ``label`` is the input's own text at ``span`` (each letter gets its own
@@ -139,6 +137,18 @@ def foreign_letters(
     points at ``span``, the text that encodes it.
     """
     out: list[ForeignLetter] = []
+    for j, c, name, reading, reading_name in _label_letters(label):
+        where = Span(span.start + j, span.start + j + 1) if literal else span
+        out.append(ForeignLetter(c, where, name, reading, reading_name, literal))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _label_letters(label: str) -> tuple[tuple[int, str, str, str, str], ...]:
+    """``(offset, letter, its name, what it reads as, that name)`` per foreign letter of
+    ``label`` (cached: the window re-analyses the same host on every keystroke)."""
+    lookalike = latin_lookalikes()
+    out: list[tuple[int, str, str, str, str]] = []
     for j, c in enumerate(label):
         if c.isascii():
             continue
@@ -148,15 +158,15 @@ def foreign_letters(
             continue
         if c != c.lower() and reading.isalpha():
             reading = reading.upper()  # a capital looks like a capital
-        where = Span(span.start + j, span.start + j + 1) if literal else span
-        out.append(ForeignLetter(
-            c, where, unicodedata.name(c, f"U+{ord(c):04X}"), reading,
-            unicodedata.name(reading, reading), literal,
+        out.append((
+            j, c, unicodedata.name(c, f"U+{ord(c):04X}"), reading,
+            unicodedata.name(reading, reading),
         ))
-    return out
+    return tuple(out)
 
 
-def name_letters(letters: list[ForeignLetter]) -> str:
+@lru_cache(maxsize=1024)
+def name_letters(letters: tuple[ForeignLetter, ...]) -> str:
     """Each foreign letter once, with where it stands: ``the `о` at code points 9, 10 is
     CYRILLIC SMALL LETTER O, looks like LATIN SMALL LETTER O``."""
     spots: dict[str, list[Span]] = {}
@@ -203,7 +213,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     unicode_labels: list[str] = []
     skeletons: list[str] = []
     confusable_chars: list[str] = []
-    letters: list[ForeignLetter] = []
+    letter_sources: list[tuple[str, Span, bool]] = []  # named only if the finding is made
     scripts_seen: set[str] = set()
     puny_spans: list[tuple[str, str, Span]] = []
     tld = ""
@@ -222,7 +232,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
             skeletons.append(uni)
             continue
         literal = not pct and uni is folded
-        letters.extend(foreign_letters(label if literal else uni, span, literal, lookalike))
+        letter_sources.append((label if literal else uni, span, literal))
         scripts = {_script(c) for c in uni} - _NEUTRAL
         scripts_seen |= scripts
         mixed = len(scripts) > 1 and not any(scripts <= mix for mix in _ALLOWED_MIXES)
@@ -274,13 +284,18 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
             )
         ):
             severity2 = "warning"
+        letters = [
+            letter
+            for text_, span_, literal_ in letter_sources
+            for letter in foreign_letters(text_, span_, literal_)
+        ]
         out.append(
             Finding(
                 CONFUSABLE_HOST,
                 severity2,
                 host.span,
                 f"{show(unicode_host)} reads as {skeleton_host}, but it is not: "
-                f"{name_letters(letters)} ({kinds} of Latin letters, UTS #39 confusables). "
+                f"{name_letters(tuple(letters))} ({kinds} of Latin letters, UTS #39 confusables). "
                 f"The browser contacts "
                 f"{show(web.hostname or to_ascii(unicode_host) or raw)}, not {skeleton_host}.",
                 letters=tuple(letters),

@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtGui import QGuiApplication, QTextDocument
 from pytestqt.qtbot import QtBot
 
@@ -52,6 +54,23 @@ def test_elide_middle_keeps_the_tail() -> None:
     # the registrable domain is kept even when it alone is past the budget
     long_domain = "y" * 63 + ".com"
     assert host_text("a" * 80 + "." + long_domain, long_domain, 30).endswith(long_domain)
+
+
+@given(
+    st.text(alphabet="ab.-\u3164\u200b\U0001f600", max_size=300),
+    st.from_regex(r"[a-z]{1,20}\.(com|co\.uk|example)", fullmatch=True),
+    st.integers(min_value=24, max_value=120),
+)
+def test_host_text_keeps_the_domain_and_whole_markers(
+    sub: str, domain: str, budget: int
+) -> None:
+    host = f"{sub}.{domain}"
+    shown = host_text(host, domain, budget)
+    assert shown.endswith(domain)  # the registrable domain is never elided
+    assert shown.count("⟨") == shown.count("⟩")  # no marker cut in two
+    assert "\u3164" not in shown and "\u200b" not in shown
+    if ELISION not in shown:
+        assert shown.replace("⟨U+3164⟩", "\u3164").replace("⟨U+200B⟩", "\u200b") == host
 
 
 @pytest.mark.parametrize("case", list(URIS))

@@ -30,13 +30,20 @@ def elide_middle(text: str, budget: int, keep_tail: int = 0) -> str:
 
 
 def host_text(host: str, domain: str | None, budget: int) -> str:
-    """The host as the banner shows it: visible (``⟨U+XXXX⟩``), middle elided to
-    ``budget`` characters, the registrable domain and the label before it kept whole."""
-    shown = visible_text(host, 4096)
+    """The host as the banner shows it: middle elided to about ``budget`` characters,
+    the registrable domain and the label before it kept whole, hidden characters as
+    ``⟨U+XXXX⟩`` (elided on the real characters, so a marker is never cut in two)."""
     keep = 0
     if domain and host.endswith(domain):
         before = host[: len(host) - len(domain)].rstrip(".").rpartition(".")[2]
-        keep = len(visible_text(domain, 4096)) + 1
+        keep = len(domain) + 1
         if keep + len(before) + 1 <= budget:  # the label in front of it too, if it fits
             keep += len(before)
-    return elide_middle(shown, budget, keep)
+    shown = visible_text(host, 4096)
+    if len(shown) <= budget:
+        return shown
+    tail = max(keep, (budget - 1) * 2 // 3)
+    head = max(4, budget - 1 - tail)
+    if head + 1 + tail >= len(host):
+        return shown
+    return visible_text(host[:head], head) + ELISION + visible_text(host[-tail:], tail)

@@ -25,6 +25,7 @@ from typing import BinaryIO, TextIO, cast
 
 from uriinspector import __version__
 from uriinspector.core import protocol
+from uriinspector.core.hidden import is_hidden, marker
 from uriinspector.core.verdict import verdict_words
 
 PROG = "uriinspector"
@@ -188,24 +189,17 @@ def use_colour(choice: str, env: Environment) -> bool:
 
 # ---- safe display of hostile text --------------------------------------------------------
 
-_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"})
 _WINDOW = 100  # display cells shown around a marked span in long inputs
 
 
 def escape_char(ch: str) -> str | None:
-    """The visible escape for a character a terminal would hide or obey, else None.
+    """The visible marker for a character a terminal would hide or obey, else None.
 
-    Controls (ESC would drive the terminal), bidi and other format characters,
-    surrogates, unassigned code points and non-ASCII spaces are shown as escapes.
+    Controls (ESC would drive the terminal), bidi and other format characters, fillers
+    (U+3164), surrogates and non-ASCII spaces are shown as ``⟨U+XXXX⟩``: the one
+    table and marker of ``core/hidden.py``, as in the window and the reports.
     """
-    if ch == " " or unicodedata.category(ch) not in _ESCAPED_CATEGORIES:
-        return None
-    code = ord(ch)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
+    return marker(ch) if is_hidden(ch) else None
 
 
 def cells(text: str) -> list[tuple[str, int, bool]]:

@@ -159,23 +159,24 @@ def test_json_is_never_coloured() -> None:
 def test_terminal_controls_in_input_are_escaped() -> None:
     r = cli("parse", "http://a\x1b[2J/\u202eb\u200b")
     assert "\x1b" not in r and "\u202e" not in r and "\u200b" not in r
-    assert "http://a\\x1b[2J/\\u202eb\\u200b" in r
+    # the one marker of core/hidden.py, as in the window and the reports (issue 15 item 10)
+    assert "http://a⟨U+001B⟩[2J/⟨U+202E⟩b⟨U+200B⟩" in r
 
 
 def test_lone_surrogate_argument_is_printed_escaped() -> None:
     r = cli("parse", "http://a/\udc80")
     assert r.exit_status == ExitStatus.SUCCESS
-    assert "http://a/\\udc80" in r
+    assert "http://a/⟨U+DC80⟩" in r
 
 
 def test_display_helpers() -> None:
     assert escape_char("a") is None and escape_char(" ") is None
-    assert escape_char("\x00") == "\\x00" and escape_char("\u00a0") == "\\xa0"
-    assert escape_char("\U000e0001") == "\\U000e0001"
+    assert escape_char("\x00") == "⟨U+0000⟩" and escape_char("\u00a0") == "⟨U+00A0⟩"
+    assert escape_char("\U000e0001") == "⟨U+E0001⟩" and escape_char("\u3164") == "⟨U+3164⟩"
     assert [w for _, w, _ in cells("a漢\u0301")] == [1, 2, 0]
     assert marked("abcdef", 2, 4, Style(False)) == ["abcdef", "  ^^"]
     assert marked("abc", 3, 3, Style(False)) == ["abc", "   ^"]
-    assert marked("a\x07b", 2, 3, Style(False)) == ["a\\x07b", "     ^"]
+    assert marked("a\x07b", 2, 3, Style(False)) == ["a⟨U+0007⟩b", "         ^"]
     long = "x" * 1000 + "!" + "y" * 1000
     line, marker = marked(long, 1000, 1001, Style(False))
     assert line.startswith("…") and line.endswith("…") and len(line) < 250

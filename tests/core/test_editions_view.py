@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from uriinspector.core.charsets import char_class
 from uriinspector.core.editions_view import (
+    CLASSES_ONLY,
     SIDE_BY_SIDE,
     broad_class,
     class_differences,
@@ -28,8 +30,8 @@ def test_ipv6_literal_is_invalid_before_2003() -> None:
     rows = editions_side_by_side("http://[::1]/")
     verdict = {r.edition: r.valid for r in rows}
     assert verdict == {
-        "draft-1993": False, "draft-1997": False, "rfc2396": False,
-        "draft-2003": True, "rfc3986": True, "whatwg": True,
+        "draft-1993": False, "rfc1738": False, "rfc1808": False, "draft-1997": False,
+        "rfc2396": False, "draft-2003": True, "rfc3986": True, "whatwg": True,
     }
     for r in rows:
         if not r.valid:
@@ -58,8 +60,8 @@ def test_tilde_and_brace() -> None:
     assert tilde[0].class_in("rfc3986") == "unreserved"
     assert not [d for d in diffs if d.char == "{"]  # excluded in every edition alike
     rows = editions_side_by_side(text)
-    assert [r.valid for r in rows] == [False, False, False, False, False, True]
-    assert any("'{'" in x for x in rows[4].reasons)
+    assert [r.valid for r in rows] == [False] * 7 + [True]
+    assert any("'{'" in x for x in rows[6].reasons)
     assert rows[-1].serialization == "http://example.com/~user/%7Bx%7D"
 
 
@@ -99,5 +101,56 @@ def test_reuses_a_given_reading() -> None:
 
 @pytest.mark.parametrize("text", ["", "\ud800", "\x00[", "%" * 3000, "a" * 100_000])
 def test_never_raises(text: str) -> None:
-    """Hostile input still gives six rows."""
-    assert len(editions_side_by_side(text)) == 6
+    """Hostile input still gives a row per edition."""
+    assert len(editions_side_by_side(text)) == len(SIDE_BY_SIDE) == 8
+
+
+# ---- RFC 1738 and RFC 1808: compared by character classes (issue 15 item 9) ----------
+
+
+def test_rfc1738_and_rfc1808_rows_sit_in_history_order() -> None:
+    """RFC 1738 (December 1994) and RFC 1808 (June 1995) stand between the 1993 draft
+    and the 1997 draft that replaced them (draft-1997 abstract)."""
+    assert SIDE_BY_SIDE.index("draft-1993") < SIDE_BY_SIDE.index("rfc1738")
+    assert SIDE_BY_SIDE.index("rfc1738") < SIDE_BY_SIDE.index("rfc1808")
+    assert SIDE_BY_SIDE.index("rfc1808") < SIDE_BY_SIDE.index("draft-1997")
+    rows = {r.edition: r for r in editions_side_by_side("http://example.com/")}
+    for ed in CLASSES_ONLY:
+        assert not rows[ed].grammar and rows[ed].label.startswith(ed.replace("rfc", "RFC "))
+        assert rows[ed].valid and rows[ed].reasons == ()
+    assert all(r.grammar for e, r in rows.items() if e not in CLASSES_ONLY)
+
+
+@pytest.mark.parametrize("edition", ["rfc1738", "rfc1808"])
+def test_plus_and_tilde_moved_in_1997(edition: str) -> None:
+    """draft-1997 App. F.2: "+" was added to the reserved set and "~" to the unreserved
+    set; in RFC 1738 §5 / RFC 1808 §2.2 "+" is safe and "~" national."""
+    text = "http://a/~u/a+b"
+    diffs = {d.char: d for d in class_differences(text)}
+    assert diffs["+"].class_in(edition) == "safe"
+    assert diffs["+"].class_in("draft-1997") == "reserved"
+    assert diffs["~"].class_in(edition) == "national"
+    assert diffs["~"].class_in("draft-1997") == "mark"
+    assert broad_class("safe") == "unreserved" and broad_class("national") == "excluded"
+    row = next(r for r in editions_side_by_side(text) if r.edition == edition)
+    assert not row.valid and row.reasons == (
+        f"{row.label.split(',')[0]} would not allow '~' (national) unescaped.",
+    )
+
+
+def test_rfc1738_classes() -> None:
+    """RFC 1738 §5: reserved = ; / ? : @ & = ; punctuation < > # % "; escapes and one
+    fragment "#" (RFC 1808 §2.4.1) stand unescaped."""
+    for ch in ";/?:@&=":
+        assert char_class(ch, "rfc1738") == "reserved"
+    for ch in '<>#"':
+        assert char_class(ch, "rfc1738") == "punctuation"
+    assert char_class("%", "rfc1738") == "escape"
+    ok = next(r for r in editions_side_by_side("http://a/b%7Ec?d=e#f") if r.edition == "rfc1738")
+    assert ok.valid
+    bad = next(r for r in editions_side_by_side("http://a/b%zzé") if r.edition == "rfc1808")
+    assert not bad.valid
+    assert any("'%' (escape)" in x for x in bad.reasons)
+    assert any("'é' U+00E9 (non-ascii)" in x for x in bad.reasons)
+    lf = next(r for r in editions_side_by_side("http://a/b\nc") if r.edition == "rfc1738")
+    assert lf.reasons == ("RFC 1738 (1994) would not allow ⟨U+000A⟩ (excluded-control) unescaped.",)

@@ -33,7 +33,7 @@ def test_host_differentials_show_both_readings(uri: str, browser_host: str) -> N
 
 def test_tab_in_authority() -> None:
     [(severity, message)] = diff("http://ex\tample.com/")
-    assert severity == "danger" and "'example.com'" in message and "ex<09>ample.com" in message
+    assert severity == "danger" and "'example.com'" in message and "ex⟨U+0009⟩ample.com" in message
 
 
 def test_cve_2019_9636_fullwidth_number_sign() -> None:

@@ -202,7 +202,7 @@ print(json.dumps(out))
 
 def test_the_chip_says_lone_surrogate(window: MainWindow) -> None:
     window.set_uri("http://a/\ud800")
-    assert "U+D800 lone surrogate" in window.uriField.describe(9)
+    assert "⟨U+D800⟩ lone surrogate" in window.uriField.describe(9)
 
 
 def test_history_rows_hand_back_the_exact_uri(qtbot: QtBot) -> None:

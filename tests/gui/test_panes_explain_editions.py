@@ -6,6 +6,9 @@ position (the field converts the UTF-16 position through gui/offsets.py).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QHelpEvent, QTextDocument
@@ -143,18 +146,18 @@ def test_editions_pane_ipv6_literal(qtbot: QtBot, window: MainWindow) -> None:
     assert isinstance(pane, EditionsPane)
     qtbot.waitUntil(lambda: bool(pane.verdicts()), timeout=10000)
     assert pane.verdicts() == {
-        "draft-1993": False, "draft-1997": False, "rfc2396": False,
-        "draft-2003": True, "rfc3986": True, "whatwg": True,
+        "draft-1993": False, "rfc1738": False, "rfc1808": False, "draft-1997": False,
+        "rfc2396": False, "draft-2003": True, "rfc3986": True, "whatwg": True,
     }
     view = pane.view
-    assert view.topLevelItemCount() == 6
-    rfc2396 = view.topLevelItem(2)
+    assert view.topLevelItemCount() == 8
+    rfc2396 = view.topLevelItem(4)
     assert rfc2396.text(COL_VERDICT) == "invalid"
     assert not rfc2396.icon(COL_VERDICT).isNull()
     assert "unwise" in rfc2396.text(2)
     assert "[ excluded-unwise" in rfc2396.text(COL_CLASSES)
-    assert "[ gen-delim" in view.topLevelItem(4).text(COL_CLASSES)
-    assert view.topLevelItem(5).text(COL_BROWSER) == "http://[::1]/"
+    assert "[ gen-delim" in view.topLevelItem(6).text(COL_CLASSES)
+    assert view.topLevelItem(7).text(COL_BROWSER) == "http://[::1]/"
     view.scrollToItem(rfc2396)
     qtbot.wait(50)  # the wrapped rows are laid out again on the next turn
     view.scrollToItem(rfc2396)
@@ -174,14 +177,42 @@ def test_editions_pane_tilde_and_brace(qtbot: QtBot, window: MainWindow) -> None
     _load(qtbot, window, text)
     pane = window.panes["editions"]
     assert isinstance(pane, EditionsPane)
-    qtbot.waitUntil(lambda: pane.view.topLevelItemCount() == 6
+    qtbot.waitUntil(lambda: pane.view.topLevelItemCount() == 8
                     and "~" in pane.view.topLevelItem(0).text(COL_CLASSES), timeout=10000)
     view = pane.view
     assert "~ variant" in view.topLevelItem(0).text(COL_CLASSES)
-    assert "~ mark" in view.topLevelItem(2).text(COL_CLASSES)
-    assert "~ unreserved" in view.topLevelItem(4).text(COL_CLASSES)
-    assert all("{" not in view.topLevelItem(i).text(COL_CLASSES) for i in range(5))
-    assert [view.topLevelItem(i).text(COL_VERDICT) for i in range(6)] == (
-        ["invalid"] * 5 + ["valid"]
+    assert "~ national" in view.topLevelItem(1).text(COL_CLASSES)  # RFC 1738 §5
+    assert "~ national" in view.topLevelItem(2).text(COL_CLASSES)  # RFC 1808 §2.2
+    assert "~ mark" in view.topLevelItem(4).text(COL_CLASSES)
+    assert "~ unreserved" in view.topLevelItem(6).text(COL_CLASSES)
+    assert all("{" not in view.topLevelItem(i).text(COL_CLASSES) for i in range(7))
+    assert [view.topLevelItem(i).text(COL_VERDICT) for i in range(8)] == (
+        ["invalid"] + ["not allowed"] * 2 + ["invalid"] * 4 + ["valid"]
     )
-    assert view.topLevelItem(5).text(COL_BROWSER) == "http://example.com/~user/%7Bx%7D"
+    assert view.topLevelItem(7).text(COL_BROWSER) == "http://example.com/~user/%7Bx%7D"
+
+
+def test_editions_headers_are_never_cut_at_1024_by_640(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Issue 15 item 9: "Character classes that di…" was cut in the 600-pixel dock; every
+    header section is now at least as wide as its text, the long one on two lines."""
+    assert window.width() == 1024 and window.height() == 640
+    window.docks["editions"].raise_()
+    _load(qtbot, window, "http://a/~user/a+b?x={1}#f")
+    pane = window.panes["editions"]
+    assert isinstance(pane, EditionsPane)
+    qtbot.waitUntil(lambda: pane.view.topLevelItemCount() == 8, timeout=10000)
+    qtbot.wait(50)
+    header = pane.view.header()
+    assert pane.view.headerItem().text(COL_CLASSES) == "Character classes\nthat differ"
+    metrics = header.fontMetrics()
+    for column in range(header.count()):
+        text = pane.view.headerItem().text(column)
+        widest = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
+        assert header.sectionSize(column) >= widest, (text, header.sectionSize(column))
+        assert header.sectionSize(column) >= header.sectionSizeHint(column), text
+    rows = {pane.view.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole): i for i in range(8)}
+    assert rows["rfc1738"] < rows["rfc1808"] < rows["draft-1997"]
+    out = Path(os.environ.get("URIINSPECTOR_SHOTS", tmp_path))
+    window.grab().save(str(out / "editions-1024x640.png"))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from uriinspector.core.charsets import char_class
 from uriinspector.core.diagnostics import Diagnostic, Severity
 from uriinspector.core.grammar import MALFORMED_PERCENT, LazyPattern, chars
+from uriinspector.core.hidden import quote
 from uriinspector.core.spans import Span, gc_paused
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class DiagnosticBudget:
 
 
 def _shown(run: str) -> str:
-    return repr(run if len(run) <= _SHOW else run[:_SHOW] + "…")
+    return quote(run if len(run) <= _SHOW else run[:_SHOW] + "…")
 
 
 def _classes(run: str, edition: str) -> str:

@@ -139,6 +139,25 @@ DRAFT1993_SEARCH = DRAFT1993_XALPHA | frozenset("+")
 # fragment, "+" search separator: the structural characters of the BNF.
 DRAFT1993_STRUCTURAL = frozenset("/?#+")
 
+# ---- RFC 1738 (1994) and RFC 1808 (1995): one set of character classes -----------------
+# The two share their BNF character rules (RFC 1738 §5, RFC 1808 §2.2); no parser here
+# reads them, they are compared class by class in the Editions view.
+# RFC 1738 §5 / RFC 1808 §2.2  safe        = "$" | "-" | "_" | "." | "+"
+RFC1738_SAFE = frozenset("$-_.+")
+# RFC 1738 §5 / RFC 1808 §2.2  extra       = "!" | "*" | "'" | "(" | ")" | ","
+RFC1738_EXTRA = frozenset("!*'(),")
+# RFC 1738 §5 / RFC 1808 §2.2  national    = "{" | "}" | "|" | "\" | "^" | "~" |
+#                                            "[" | "]" | "`"
+RFC1738_NATIONAL = frozenset("{}|\\^~[]`")
+# RFC 1738 §5 / RFC 1808 §2.2  punctuation = "<" | ">" | "#" | "%" | <">
+RFC1738_PUNCTUATION = frozenset('<>#%"')
+# RFC 1738 §5 / RFC 1808 §2.2  reserved    = ";" | "/" | "?" | ":" | "@" | "&" | "="
+RFC1738_RESERVED = frozenset(";/?:@&=")
+# RFC 1738 §5 / RFC 1808 §2.2  unreserved  = alpha | digit | safe | extra
+RFC1738_UNRESERVED = ALPHANUM | RFC1738_SAFE | RFC1738_EXTRA
+# RFC 1738 §5  xchar = unreserved | reserved | escape  (what may stand unescaped)
+RFC1738_XCHAR = RFC1738_UNRESERVED | RFC1738_RESERVED
+
 # ---- one lookup for the window: character -> class name, per edition ------------------
 # Later rows win, so specific classes are listed after general ones.
 _CLASS_ROWS_RFC3986: tuple[tuple[frozenset[str], str], ...] = (
@@ -194,6 +213,19 @@ _CLASS_ROWS_DRAFT1993: tuple[tuple[frozenset[str], str], ...] = (
 )
 
 
+_CLASS_ROWS_RFC1738: tuple[tuple[frozenset[str], str], ...] = (
+    (CONTROL, "excluded-control"),
+    (SPACE, "excluded-space"),
+    (RFC1738_NATIONAL, "national"),
+    (RFC1738_PUNCTUATION, "punctuation"),
+    (ALPHANUM, "alphanum"),
+    (RFC1738_SAFE, "safe"),
+    (RFC1738_EXTRA, "extra"),
+    (RFC1738_RESERVED, "reserved"),
+    (frozenset("%"), "escape"),
+)
+
+
 def _table(rows: tuple[tuple[frozenset[str], str], ...]) -> dict[str, str]:
     return {ch: name for chars, name in rows for ch in chars}
 
@@ -205,6 +237,8 @@ CHAR_CLASSES: dict[str, dict[str, str]] = {
     "rfc2396": _table(_CLASS_ROWS_RFC2396),
     "draft-1997": _table(_CLASS_ROWS_DRAFT1997),
     "draft-1993": _table(_CLASS_ROWS_DRAFT1993),
+    "rfc1738": _table(_CLASS_ROWS_RFC1738),
+    "rfc1808": _table(_CLASS_ROWS_RFC1738),  # RFC 1808 §2.2 repeats RFC 1738's rules
 }
 
 

@@ -42,6 +42,7 @@ EDITION_TITLES: dict[str, str] = {
     "rfc2396": "RFC 2396 (1998)",
     "draft-1997": "draft-fielding-url-syntax-05 (1997)",
     "rfc1808": "RFC 1808 (1995), relative URLs",
+    "rfc1738": "RFC 1738 (1994), URLs",
     "draft-1993": "Berners-Lee URL draft (1993)",
     "whatwg": "WHATWG URL Standard (browsers)",
     "python-urljoin": "Python urllib.parse.urljoin",

@@ -16,6 +16,7 @@ from uriinspector.core import grammar as g
 from uriinspector.core.characters import DiagnosticBudget, bad_ascii_pattern, scan_component
 from uriinspector.core.diagnostics import Diagnostic
 from uriinspector.core.editions import Edition
+from uriinspector.core.hidden import quote
 from uriinspector.core.spans import Span
 from uriinspector.core.split import Part
 
@@ -126,7 +127,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
                 INVALID_IPV6,
                 "error",
                 span,
-                f"{cite}: IP-literal {text!r} must be '[' address ']' and nothing else",
+                f"{cite}: IP-literal {quote(text)} must be '[' address ']' and nothing else",
             )
         )
         return HostInfo("ipv6", text, span, tuple(out))
@@ -137,7 +138,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
                     INVALID_IPV6,
                     "error",
                     span,
-                    f"{cite}: {text!r}: this edition has IPv6reference only;"
+                    f"{cite}: {quote(text)}: this edition has IPv6reference only;"
                     " IPvFuture arrived with RFC 3986",
                 )
             )
@@ -148,7 +149,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
                     INVALID_IPVFUTURE,
                     "error",
                     span,
-                    f"{cite}: {inner!r} is not IPvFuture"
+                    f"{cite}: {quote(inner)} is not IPvFuture"
                     " ('v' 1*HEXDIG '.' 1*( unreserved / sub-delims / ':' ))",
                 )
             )
@@ -162,7 +163,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
                 INVALID_IPV6,
                 "error",
                 span,
-                f"{cite}: {inner!r} is not an IPv6address; the grammar has no zone identifier",
+                f"{cite}: {quote(inner)} is not an IPv6address; the grammar has no zone identifier",
             )
         )
         out.append(
@@ -182,7 +183,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
             INVALID_IPV6,
             "error",
             span,
-            f"{cite}: {inner!r} is not an IPv6address (none of its nine forms"
+            f"{cite}: {quote(inner)} is not an IPv6address (none of its nine forms"
             " matches: 8 groups of 1-4 hex digits, one '::', an IPv4 tail)",
         )
     )
@@ -224,7 +225,7 @@ def classify_host(
                     IPV4_LIKE_REG_NAME,
                     "warning",
                     span,
-                    f"{cite}: {text!r} is not an IPv4address (each dec-octet is"
+                    f"{cite}: {quote(text)} is not an IPv4address (each dec-octet is"
                     " 0-255), so it is a reg-name; resolvers may still read it"
                     " as an address",
                 )
@@ -285,7 +286,7 @@ def classify_host(
                 INVALID_HOST,
                 "error",
                 span,
-                f"{cite}: {text!r} is neither a hostname nor an IPv4address: {rule}",
+                f"{cite}: {quote(text)} is neither a hostname nor an IPv4address: {rule}",
             )
         )
     return HostInfo("reg-name", text, span, tuple(out))

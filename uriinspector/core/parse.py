@@ -28,6 +28,7 @@ from uriinspector.core.characters import (
 from uriinspector.core.diagnostics import Diagnostic
 from uriinspector.core.editions import Edition, edition_from_name
 from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.hidden import quote
 from uriinspector.core.host import (
     HOST_SECTION,
     INVALID_HOST,
@@ -573,7 +574,7 @@ def _check_scheme(sp: SplitReference, ed: Edition, rules: _Rules, budget: Diagno
                 INVALID_SCHEME,
                 "error",
                 Span(scheme.span.start, scheme.span.start + 1),
-                f"{cite}: a scheme starts with a letter, not {first!r}",
+                f"{cite}: a scheme starts with a letter, not {quote(first)}",
             )
         )
     scan_component(
@@ -594,8 +595,9 @@ def _check_scheme(sp: SplitReference, ed: Edition, rules: _Rules, budget: Diagno
                 PATH_COLON_FIRST_SEGMENT,
                 "info",
                 colon,
-                f"{rules.cite['relative']}: not being a URI, {sp.text[: colon.end]!r}… cannot be a"
-                " relative-path reference either: its first segment would contain ':'",
+                f"{rules.cite['relative']}: not being a URI, "
+                f"{quote(sp.text[: colon.end])}… cannot be a relative-path reference either:"
+                " its first segment would contain ':'",
             )
         )
 

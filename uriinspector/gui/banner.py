@@ -9,7 +9,11 @@ When the link carries another one (a mail gateway's wrapper, a redirect), the ba
 tells the chain in plain words from ``gui/chain.py``: every host the link forwards to is
 an anchor the banner handles itself (``linkActivated`` → ``inspectRequested``: inspect
 that hop; never a browser), the last one in bold; a shortener's unknowable target is
-said so; a brand look-alike's ``imitates`` is named. The label word-wraps: never clipped.
+said so; a brand look-alike's ``imitates`` is named. The label word-wraps and is never
+clipped: a host too long for the line (a host cannot wrap: no break inside a name) has
+its middle elided to fit the banner's width, ``start…tail``, always keeping the
+registrable domain and what stands just before it; the full host is in the tooltip and
+in the "Copy host" action (issue 15 item 3).
 
 The level is drawn as an icon from ``resources/icons`` (``danger``, ``warning``,
 ``info``), never as a glyph: U+26D4 is in no font a fresh Debian has, and the most
@@ -21,11 +25,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSize, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QAction, QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from uriinspector.core.verdict import NOTHING_PROVES, VERDICT_WORDS
 from uriinspector.gui import chain, resources
+from uriinspector.gui.elide import elide_middle, host_text
 from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.uri_field import visible_text
 
@@ -42,23 +47,45 @@ _LEVEL_WORDS = VERDICT_WORDS
 LEVEL_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
 
 
-def _q(text: str, limit: int = 120) -> str:
-    """Quote a piece of the input for rich text: visible, escaped, bounded."""
+#: The shortest host budget, in characters, whatever the width.
+MIN_HOST_CHARS = 24
+#: The default budget (a banner not laid out yet): what fits at 1024 pixels.
+DEFAULT_HOST_CHARS = 60
+
+
+def _q(text: str, limit: int = 120, word: int = 0) -> str:
+    """Quote a piece of the input for rich text: visible, escaped, bounded; with
+    ``word``, any unbroken run longer than that has its middle elided (no line can
+    break inside it)."""
     import html  # on first use: with html.entities ~3 ms before the first paint
 
-    return html.escape(visible_text(text, limit))
+    shown = visible_text(text, limit)
+    if word:
+        shown = " ".join(elide_middle(w, word) for w in shown.split(" "))
+    return html.escape(shown)
 
 
-def banner_html(analysis: Analysis) -> tuple[str, str]:
+def _host(host: str, domain: str | None, budget: int) -> str:
+    import html
+
+    return html.escape(host_text(host, domain, budget))
+
+
+def banner_html(analysis: Analysis, host_chars: int = DEFAULT_HOST_CHARS) -> tuple[str, str]:
     """The banner's rich text and its level (``danger``, ``caution``, ``nothing-notable``)."""
-    text, level, _hops = banner_story(analysis)
+    text, level, _hops = banner_story(analysis, host_chars)
     return text, level
 
 
-def banner_story(analysis: Analysis) -> tuple[str, str, tuple[str, ...]]:
-    """The banner's rich text, its level, and the URL each ``hop:N`` anchor inspects."""
+def banner_story(
+    analysis: Analysis, host_chars: int = DEFAULT_HOST_CHARS
+) -> tuple[str, str, tuple[str, ...]]:
+    """The banner's rich text, its level, and the URL each ``hop:N`` anchor inspects.
+
+    ``host_chars``: how many characters of a host fit on one line of the banner.
+    """
     level = analysis.verdict.level
-    told = chain.story(analysis) if analysis.effective_host else None
+    told = chain.story(analysis, host_chars) if analysis.effective_host else None
     hops: tuple[str, ...] = () if told is None else told.hops
     host = analysis.effective_host
     parts: list[str] = []
@@ -68,7 +95,8 @@ def banner_story(analysis: Analysis) -> tuple[str, str, tuple[str, ...]]:
             return ("Type or paste a link to see where it really goes.", "nothing-notable", ())
         if split_host is not None and split_host.text:
             parts.append(
-                f"Browsers refuse this link. Its host part reads <b>{_q(split_host.text)}</b>."
+                "Browsers refuse this link. Its host part reads "
+                f"<b>{_host(split_host.text, None, host_chars)}</b>."
             )
         else:
             parts.append(
@@ -79,18 +107,20 @@ def banner_story(analysis: Analysis) -> tuple[str, str, tuple[str, ...]]:
     elif told is not None:
         parts.append(told.html)
     else:
-        parts.append(f"This link goes to <b style='font-size:140%'>{_q(host)}</b>.")
         domain = analysis.registrable_domain
+        parts.append(
+            f"This link goes to <b style='font-size:140%'>{_host(host, domain, host_chars)}</b>."
+        )
         if domain and domain != host:
-            parts.append(f"Registrable domain: <b>{_q(domain)}</b>.")
+            parts.append(f"Registrable domain: <b>{_host(domain, domain, host_chars)}</b>.")
     imitated = chain.imitation(analysis)
     if imitated is not None and (told is None or told.imitates != imitated[1]):
-        parts.append(chain.imitates_html(*imitated))
+        parts.append(chain.imitates_html(*imitated, host_chars=host_chars))
     hidden: set[str] = set()
     for finding in analysis.findings:
         if finding.code == "misleading-userinfo":
             user = finding.span.of(analysis.text)
-            parts.append(f"<br>'{_q(user)}' is only a user name.")
+            parts.append(f"<br>'{_q(user, 120, host_chars)}' is only a user name.")
             hidden.add(finding.message)
             break
     verdict = _LEVEL_WORDS.get(level, level)
@@ -101,7 +131,7 @@ def banner_story(analysis: Analysis) -> tuple[str, str, tuple[str, ...]]:
     else:
         reasons = [r for r in analysis.verdict.reasons if r not in hidden]
         # One short reason: the banner must never clip; the Findings pane has them all.
-        shown = _q(reasons[0], 90) if reasons else ""
+        shown = _q(reasons[0], 90, host_chars) if reasons else ""
         n = len(analysis.findings)
         count = f"{n} finding{'s' if n != 1 else ''} in the Findings pane"
         parts.append(f"<br><small>{verdict}{': ' + shown if shown else ''} — {count}.</small>")
@@ -138,7 +168,19 @@ class EffectiveHostBanner(QFrame):
         self.label.linkActivated.connect(self.inspect_hop_link)
         #: the URL each ``hop:N`` anchor of the shown text inspects
         self.hops: tuple[str, ...] = ()
-        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        # Ignored across: the words never widen the window (a long host is elided to the
+        # width the banner is given instead, see ``host_chars``).
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
+        self._analysis: Analysis | None = None
+        self._host_chars = DEFAULT_HOST_CHARS
+        self.copy_host_action = QAction("Copy host", self)
+        self.copy_host_action.setObjectName("bannerCopyHost")
+        self.copy_host_action.triggered.connect(self.copy_host)
+        self.label.addAction(self.copy_host_action)
+        self.copy_words_action = QAction("Copy these words", self)
+        self.copy_words_action.setObjectName("bannerCopyWords")
+        self.copy_words_action.triggered.connect(self.copy_words)
+        self.label.addAction(self.copy_words_action)
         self._font_scale = 1.0  # zoom × presentation emphasis (gui/zoom.py)
         self._base_point_size = self.label.font().pointSizeF()
         self._apply_font()
@@ -178,12 +220,14 @@ class EffectiveHostBanner(QFrame):
             widget.customContextMenuRequested.connect(self._on_context_menu)
 
     def context_menu(self) -> QMenu:
-        """"Copy" (the selection, else the banner's words) and "Copy Summary"."""
+        """"Copy (the selection, else the words), Copy host, Copy these words, Copy Summary."""
         from PySide6.QtWidgets import QMenu
 
         menu = QMenu(self)
         copy = menu.addAction("Copy")
         copy.triggered.connect(self._copy_text)
+        menu.addAction(self.copy_host_action)  # the words may elide the host
+        menu.addAction(self.copy_words_action)
         summary = menu.addAction("Copy Summary")
         summary.setObjectName("copySummaryMenuAction")
         summary.triggered.connect(self.copySummaryRequested.emit)
@@ -239,14 +283,34 @@ class EffectiveHostBanner(QFrame):
         self.icon.setFixedWidth(side)
         self.icon.setAccessibleName(_LEVEL_WORDS.get(level, level))
 
+    def host_chars(self) -> int:
+        """How many characters of a host fit on one line of the label at its width (in
+        the large bold type a host is shown in)."""
+        width = self.label.width()
+        if width <= 0 or not self.isVisible():
+            return DEFAULT_HOST_CHARS
+        font = QFont(self.label.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        sample = "abcdefghijklmnopqrstuvwxyz0123456789-.⟨⟩"
+        per_char = QFontMetrics(font).horizontalAdvance(sample) / len(sample)
+        return max(MIN_HOST_CHARS, int(width / (per_char * 1.15)) - 2)
+
     def show_analysis(self, analysis: Analysis) -> None:
         """Say where ``analysis``'s link goes (nothing is re-laid out when unchanged)."""
-        text, level, self.hops = banner_story(analysis)
+        self._analysis = analysis
+        self._host_chars = self.host_chars()
+        text, level, self.hops = banner_story(analysis, self._host_chars)
         if text != self.label.text():
             self.label.setText(text)
             self.setAccessibleDescription(self.plain_text())
             self._fit_height()
-        tip = plain_tooltip("\n".join(visible_text(r, 400) for r in analysis.verdict.reasons))
+        lines = [visible_text(r, 400) for r in analysis.verdict.reasons]
+        host = analysis.effective_host
+        if host:  # the whole host: the words may show it elided
+            lines.insert(0, f"Host: {visible_text(host, 1000)}")
+        self.copy_host_action.setEnabled(bool(host))
+        tip = plain_tooltip("\n".join(lines))
         if tip != self.toolTip():
             self.setToolTip(tip)
         self._show_icon(level)
@@ -273,9 +337,26 @@ class EffectiveHostBanner(QFrame):
         self.label.setMinimumHeight(need if need > 0 else had)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Re-fit the height to the new width (the words wrap differently)."""
+        """Re-fit the words to the new width: a long host is elided to what fits, and
+        the height follows the wrapping."""
         super().resizeEvent(event)
+        if self._analysis is not None and self.host_chars() != self._host_chars:
+            self.show_analysis(self._analysis)
         self._fit_height()
+
+    def copy_words(self) -> None:
+        """Put the banner's words, as plain text, on the clipboard."""
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.clipboard().setText(self.plain_text())
+
+    def copy_host(self) -> None:
+        """Put the whole effective host on the clipboard (the words may elide it)."""
+        host = self._analysis.effective_host if self._analysis is not None else None
+        if host:
+            from PySide6.QtGui import QGuiApplication
+
+            QGuiApplication.clipboard().setText(host)
 
     def inspect_hop_link(self, link: str) -> None:
         """A ``hop:N`` anchor was activated: ask the window to inspect hop N."""

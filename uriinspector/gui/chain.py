@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from uriinspector.gui.plain import esc
+from uriinspector.gui.elide import host_text
+from uriinspector.gui.plain import esc, visible_text
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -73,13 +74,25 @@ def _hop_imitation(url: str) -> tuple[str, str] | None:
         return None
 
 
-def imitates_html(what: str, brand: str) -> str:
+def _host(name: str, host_chars: int) -> str:
+    """A host for the banner: middle elided to ``host_chars`` (the registrable domain at
+    its end kept), escaped; see ``banner.host_text``."""
+    import html
+
+    domain = name.rsplit(".", 2)
+    tail = ".".join(domain[-2:]) if len(domain) >= 2 else None
+    if tail is None:
+        return html.escape(visible_text(name, host_chars))
+    return html.escape(host_text(name, tail, host_chars))
+
+
+def imitates_html(what: str, brand: str, host_chars: int = 60) -> str:
     """``paypa1.com imitates paypal.com`` in words, the brand in bold."""
-    subject = f"<b>{esc(what, 120)}</b> " if what else "It "
-    return f"{subject}imitates <b style='{_BIG}'>{esc(brand, 120)}</b>."
+    subject = f"<b>{_host(what, host_chars)}</b> " if what else "It "
+    return f"{subject}imitates <b style='{_BIG}'>{_host(brand, host_chars)}</b>."
 
 
-def story(analysis: Analysis) -> Story | None:
+def story(analysis: Analysis, host_chars: int = 60) -> Story | None:
     """The chain sentence when the link carries another one (or its target cannot be
     known offline); None when it carries nothing."""
     d = _destinations(analysis)
@@ -89,13 +102,15 @@ def story(analysis: Analysis) -> Story | None:
     first = d.input_host or analysis.effective_host or ""
     pieces: list[str] = []
     if not hops:
-        pieces.append(f"This link goes to <b style='{_BIG}'>{esc(first, 120)}</b>.")
+        pieces.append(f"This link goes to <b style='{_BIG}'>{_host(first, host_chars)}</b>.")
     else:
-        pieces.append(f"This link goes to <b>{esc(first, 120)}</b> ({esc(hops[0].title, 60)})")
+        pieces.append(
+            f"This link goes to <b>{_host(first, host_chars)}</b> ({esc(hops[0].title, 60)})"
+        )
         for n, hop in enumerate(hops, start=1):
             name = hop.host or hop.url
             last = n == len(hops)
-            shown = esc(name, 120 if hop.host else 60)
+            shown = _host(name, host_chars) if hop.host else esc(name, 60)
             if last:
                 shown = f"<b style='{_BIG}'>{shown}</b>"
             anchor = f"<a href='{HOP_SCHEME}{n}'>{shown}</a>"
@@ -108,7 +123,7 @@ def story(analysis: Analysis) -> Story | None:
         found = _hop_imitation(hops[-1].url)
         if found is not None:
             brand = found[1]
-            text += " " + imitates_html(hops[-1].host or found[0], brand)
+            text += " " + imitates_html(hops[-1].host or found[0], brand, host_chars)
     if d.unknowable is not None:
         text += f" {esc(d.unknowable.reason, 300)}"
     for note in d.notes[:2]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 
+from uriinspector.core.hidden import reveal
+
 __all__ = [
     "esc", "plain_action_text", "plain_label", "plain_message", "plain_tooltip", "visible_text"
 ]
@@ -27,17 +29,13 @@ TOOLTIP_LIMIT = 2000
 
 
 def visible_text(text: str, limit: int = TOOLTIP_LIMIT) -> str:
-    """``text`` with controls, invisibles and lone surrogates as ``⟨U+XXXX⟩``, cut at ``limit``.
+    """``text`` with hidden characters as ``⟨U+XXXX⟩``, cut at ``limit``.
 
-    ``str.isprintable`` is false exactly for what renders as nothing or moves text
-    (Cc, Cf, Cs, Co, Cn, Zl, Zp and every space but U+0020). A lone surrogate cannot
-    even cross into Qt (it would be dropped): it is shown by its code point.
+    Which characters are hidden, and their marker, is decided in one place for every
+    output: ``core/hidden.py`` (controls, format and bidi characters, fillers such as
+    U+3164, lone surrogates; a lone surrogate could not even cross into Qt).
     """
-    head = text[:limit]
-    if head.isprintable():
-        s = head
-    else:
-        s = "".join(ch if ch.isprintable() else f"⟨U+{ord(ch):04X}⟩" for ch in head)
+    s = reveal(text[:limit])
     return s + "…" if len(text) > limit else s
 
 

@@ -136,6 +136,26 @@ class Theme:
         fmt.setUnderlineColor(self.danger)
         return fmt
 
+    def foreign_format(self) -> QTextCharFormat:
+        """A foreign letter that reads as a Latin one (``Finding.letters``): the letter
+        inverted on the danger colour, bold, with a wavy underline, so it stands out of
+        a finding's tinted span in light and dark palettes alike (and not by hue alone)."""
+        key = self._key("foreign_format")
+        cached = _FORMATS.get(key)
+        if cached is not None:
+            return cached
+        _FORMATS[key] = fmt = self._foreign_format()
+        return fmt
+
+    def _foreign_format(self) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        fmt.setBackground(self.danger)
+        fmt.setForeground(self.base)
+        fmt.setFontWeight(QFont.Weight.Bold)
+        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+        fmt.setUnderlineColor(self.text)
+        return fmt
+
     def finding_format(self) -> QTextCharFormat:
         """The evidence span of any other finding: a tinted background."""
         key = self._key("finding_format")

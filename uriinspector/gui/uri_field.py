@@ -5,21 +5,23 @@ delimiters and findings become character formats painted by a ``QSyntaxHighlight
 
 Controls, bidi controls and invisible characters are never given to the text layout:
 each one is stored in the document as a single U+FFFC object replacement character
-carrying the real code point, and drawn in place as a chip (``⟨U+202E RLO⟩``). So a
-right-to-left override cannot reorder the line, a zero-width space cannot hide, and a
-pasted newline or tab stays part of the text (they are part of attacks) without
-breaking the single line. ``uri()`` gives back the exact text, chips expanded, and
-copying from the field copies the real characters.
+carrying the real code point, and drawn in place as a chip (``⟨U+202E⟩``, the marker
+of ``core/hidden.py``, as in every output). So a right-to-left override cannot reorder
+the line, a zero-width space cannot hide, and a pasted newline or tab stays part of
+the text (they are part of attacks) without breaking the single line. ``uri()`` gives
+back the exact text, chips expanded, and copying from the field copies the real
+characters.
+
+A letter of another script that reads as a Latin one (``Finding.letters``: the ``а`` of
+``аpple.com``) is marked with a wavy underline on a red tint, and hovering it names it.
 
 Code-point spans become document positions only through ``gui/offsets.py``.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QRectF, QSizeF, Signal
@@ -40,6 +42,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
 
+from uriinspector.core.hidden import hidden_name, hidden_positions, is_hidden, marker, reveal
 from uriinspector.gui import intake
 from uriinspector.gui.offsets import OffsetTable
 from uriinspector.gui.plain import plain_tooltip
@@ -54,60 +57,42 @@ CHIP_TYPE = int(QTextFormat.ObjectTypes.UserObject) + 1
 CHIP_CODE_POINT = int(QTextFormat.Property.UserProperty) + 1
 OBJECT_REPLACEMENT = "\ufffc"
 
-# Characters shown as chips: C0/C1 controls and DEL, every format character (Cf:
-# bidi controls, zero-width characters, tags...), spaces other than U+0020, line and
-# paragraph separators, fillers that draw as nothing, variation selectors, lone
-# surrogates, and U+FFFC itself (so every U+FFFC in the document is a chip).
-_CHIP_CLASS = (
-    "\x00-\x1f\x7f-\x9f\u00a0\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891"
-    "\u08e2\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f"
-    "\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffc"
-    "\ud800-\udfff\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
-    "\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef"
-)
-_CHIP_RE = re.compile(f"[{_CHIP_CLASS}]")
-_CHIP_RUN_RE = re.compile(f"([{_CHIP_CLASS}])\\1*")
-
-#: Short names drawn inside well-known chips.
-_ABBREVIATIONS: dict[int, str] = {
-    0x00: "NUL", 0x09: "TAB", 0x0A: "LF", 0x0D: "CR", 0x1B: "ESC", 0x7F: "DEL",
-    0xA0: "NBSP", 0xAD: "SHY", 0x061C: "ALM", 0x200B: "ZWSP", 0x200C: "ZWNJ",
-    0x200D: "ZWJ", 0x200E: "LRM", 0x200F: "RLM", 0x202A: "LRE", 0x202B: "RLE",
-    0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO", 0x2060: "WJ", 0x2066: "LRI",
-    0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI", 0xFEFF: "BOM", 0x2028: "LSEP",
-    0x2029: "PSEP", 0x3164: "FILL", 0xFFFC: "OBJ",
-}
-
-
-def is_chip_char(ch: str) -> bool:
-    """Whether ``ch`` is drawn as a chip instead of being laid out as text."""
-    return _CHIP_RE.match(ch) is not None
+#: Whether a character is drawn as a chip instead of being laid out as text: the one
+#: table of hidden characters every output uses (``core/hidden.py``; U+FFFC is in it,
+#: so every U+FFFC in the document is a chip).
+is_chip_char = is_hidden
 
 
 def chip_label(code_point: int) -> str:
-    """The text drawn inside a chip: ``U+202E RLO`` (negative: characters not shown)."""
+    """The text drawn in a chip: the marker every output uses (``⟨U+202E⟩``); a negative
+    code point stands for the characters of a long input that are not shown."""
     if code_point < 0:
-        return f"… {-code_point:,} more characters not shown"
-    abbr = _ABBREVIATIONS.get(code_point)
-    label = f"U+{code_point:04X}"
-    return f"{label} {abbr}" if abbr else label
+        return f"⟨… {-code_point:,} more characters not shown⟩"
+    return marker(chr(code_point))
 
 
 def char_name(code_point: int) -> str:
-    """The Unicode name of a code point, or a description when it has none."""
-    if 0xD800 <= code_point <= 0xDFFF:
-        return "lone surrogate"
-    name = unicodedata.name(chr(code_point), "")
-    if name:
-        return name
-    return f"control character ({unicodedata.category(chr(code_point))})"
+    """The name of a code point for a tooltip (``core/hidden.py``)."""
+    return hidden_name(chr(code_point))
 
 
 def visible_text(text: str, limit: int = 300) -> str:
     """``text`` with every chip character written as ``⟨U+XXXX⟩``, cut at ``limit``."""
-    cut = text[:limit]
-    shown = _CHIP_RE.sub(lambda m: f"⟨U+{ord(m.group()):04X}⟩", cut)
-    return shown + ("…" if len(text) > limit else "")
+    return reveal(text[:limit]) + ("…" if len(text) > limit else "")
+
+
+def _chip_runs(text: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each run of one repeated hidden character in ``text``."""
+    run_start = run_end = -1
+    for i in hidden_positions(text):
+        if i == run_end and text[i] == text[run_start]:
+            run_end = i + 1
+            continue
+        if run_start >= 0:
+            yield run_start, run_end
+        run_start, run_end = i, i + 1
+    if run_start >= 0:
+        yield run_start, run_end
 
 
 def _table(text: str) -> OffsetTable:
@@ -149,7 +134,7 @@ class ChipObject(QPyTextObject):
         if label is None:
             if len(self._labels) > 4096:  # bounded: one entry per distinct code point
                 self._labels.clear()
-            label = self._labels[cp] = f"⟨{chip_label(cp)}⟩"
+            label = self._labels[cp] = chip_label(cp)
         return label
 
     def intrinsicSize(
@@ -277,9 +262,9 @@ def _delimiter_start(delimiter: Delimiter) -> int:
 def display_cut(text: str) -> int | None:
     """How many code points of ``text`` the field shows (None: all of it, editable)."""
     end = SHOWN_WHEN_TRUNCATED if len(text) > DISPLAY_LIMIT else len(text)
-    for n, m in enumerate(_CHIP_RE.finditer(text, 0, end), 1):
+    for n, at in enumerate(hidden_positions(text, 0, end), 1):
         if n > CHIP_LIMIT:
-            return m.start()
+            return at
     return end if end < len(text) else None
 
 
@@ -438,16 +423,16 @@ class UriField(QTextEdit):
         cursor.beginEditBlock()
         try:
             pos = 0
-            for m in _CHIP_RUN_RE.finditer(text):
-                if m.start() > pos:
-                    cursor.insertText(text[pos : m.start()], plain)
+            for start, end in _chip_runs(text):
+                if start > pos:
+                    cursor.insertText(text[pos:start], plain)
                 fmt = QTextCharFormat()
                 fmt.setObjectType(CHIP_TYPE)
-                fmt.setProperty(CHIP_CODE_POINT, ord(m.group(1)))
-                fmt.setToolTip(char_name(ord(m.group(1))))
+                fmt.setProperty(CHIP_CODE_POINT, ord(text[start]))
+                fmt.setToolTip(char_name(ord(text[start])))
                 # A run of the same character is one insertion of as many chips.
-                cursor.insertText(OBJECT_REPLACEMENT * (m.end() - m.start()), fmt)
-                pos = m.end()
+                cursor.insertText(OBJECT_REPLACEMENT * (end - start), fmt)
+                pos = end
             if pos < len(text) or not text:
                 cursor.insertText(text[pos:], plain)
         finally:
@@ -617,8 +602,10 @@ class UriField(QTextEdit):
         for delim in delimiters:
             components.append((*conv(delim.span.start, delim.span.end), dim))
         findings: list[tuple[int, int, QTextCharFormat]] = []
+        foreign: list[tuple[int, int, QTextCharFormat]] = []
         danger: list[tuple[int, int, QTextCharFormat]] = []
         finding_fmt = theme.finding_format()
+        foreign_fmt = theme.foreign_format()
         danger_fmt = theme.danger_format()
         for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
             if finding.span.start >= shown:
@@ -628,10 +615,16 @@ class UriField(QTextEdit):
                 danger.append((rng[0], rng[1], danger_fmt))
             elif finding.span.end > finding.span.start:
                 findings.append(rng)
+            # each foreign letter that reads as a Latin one (issue 15 item 3)
+            foreign.extend(
+                (*conv(letter.span.start, letter.span.end), foreign_fmt)
+                for letter in finding.letters
+                if letter.span.start < shown
+            )
         selection: list[tuple[int, int, QTextCharFormat]] = []
         if self._selection is not None:
             selection.append((*conv(*self._selection), theme.selection_format()))
-        flat = flatten_layers((components, findings, danger, selection))
+        flat = flatten_layers((components, findings, foreign, danger, selection))
         self._highlighter.ranges = [(s, e - s, f) for s, e, f in flat]
         if not self._in_change:
             # Inside a document change the highlighter repaints this block right after.
@@ -679,6 +672,7 @@ class UriField(QTextEdit):
         if analysis is None or analysis.text != self._text or index >= len(self._text):
             return ""
         lines: list[str] = []
+        lines.extend(self._foreign_lines(analysis, index))
         for name, span in analysis.parsed.split.component_spans():
             if span.start <= index < span.end:
                 value = visible_text(span.of(self._text), 80)
@@ -694,11 +688,26 @@ class UriField(QTextEdit):
             lines.extend(f"  {r.describe()}" for r in rules)
         ch = self._text[index]
         if is_chip_char(ch):
-            lines.append(f"U+{ord(ch):04X} {char_name(ord(ch))}")
+            lines.append(f"{chip_label(ord(ch))} {char_name(ord(ch))}")
         for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
             if finding.span.start <= index < finding.span.end:
                 lines.append(f"{finding.severity}: {finding.message} [{finding.code}]")
         return "\n".join(lines)
+
+    @staticmethod
+    def _foreign_lines(analysis: Analysis, index: int) -> list[str]:
+        """The foreign letters at ``index`` named for the tooltip (``Finding.letters``)."""
+        out: list[str] = []
+        for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
+            for letter in finding.letters:
+                if letter.span.start <= index < letter.span.end:
+                    line = (
+                        f"Foreign letter: '{letter.char}' is {letter.name} "
+                        f"(U+{ord(letter.char):04X}), looks like {letter.looks_like_name}"
+                    )
+                    if line not in out:
+                        out.append(line)
+        return out
 
     def viewportEvent(self, event: QEvent) -> bool:
         """Show the component under the mouse in a tooltip."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from uriinspector.core import hidden
 from uriinspector.core.analysis import Analysis
 from uriinspector.core.defang import (
     Edit,
@@ -33,14 +33,6 @@ CELL_LIMIT = 2000
 #: Longest URI painted in full at the top of a report.
 URI_LIMIT = 100_000
 
-# Printable by str.isprintable() yet drawn as nothing (default-ignorable fillers,
-# variation selectors, the combining grapheme joiner), plus U+FFFC: chips as well.
-_EXTRA_HIDDEN = frozenset(
-    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0\ufffc"
-    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
-    + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
-)
-
 #: The verdict in words: the core's one wording, as the banner says it. No sign glyph:
 #: U+26D4 is in no font a fresh Debian has (the HTML report draws the icons of
 #: ``resources/icons`` inline; Markdown has the word).
@@ -52,41 +44,24 @@ COMPONENT_NAMES: tuple[str, ...] = (
 
 
 def is_hidden(ch: str) -> bool:
-    """Whether ``ch`` is shown as a chip rather than written as itself.
-
-    ``str.isprintable`` is false for Cc, Cf, Cs, Co, Cn, Zl, Zp and every space but
-    U+0020: exactly the characters that render as nothing or move text.
-    """
-    return not ch.isprintable() or ch in _EXTRA_HIDDEN
+    """Whether ``ch`` is shown as a chip rather than written as itself (``core/hidden.py``:
+    the one table every output uses)."""
+    return hidden.is_hidden(ch)
 
 
 def chip(ch: str) -> str:
-    """The visible stand-in of a hidden character: ``⟨U+202E⟩``."""
-    return f"⟨U+{ord(ch):04X}⟩"
+    """The visible stand-in of a hidden character: ``⟨U+202E⟩`` (``core/hidden.py``)."""
+    return hidden.marker(ch)
 
 
 def char_name(ch: str) -> str:
-    """The Unicode name of ``ch``, or what it is when it has none."""
-    if "\ud800" <= ch <= "\udfff":
-        return "lone surrogate"
-    return unicodedata.name(ch, "") or f"unnamed ({unicodedata.category(ch)})"
+    """The name of ``ch``, or what it is when it has none (``core/hidden.py``)."""
+    return hidden.hidden_name(ch)
 
 
 def runs(text: str) -> Iterator[tuple[bool, str]]:
     """``text`` as ``(hidden, run)`` pieces: plain runs, and single hidden characters."""
-    if text.isprintable() and not any(c in _EXTRA_HIDDEN for c in text):
-        if text:
-            yield False, text
-        return
-    start = 0
-    for i, ch in enumerate(text):
-        if is_hidden(ch):
-            if i > start:
-                yield False, text[start:i]
-            yield True, ch
-            start = i + 1
-    if start < len(text):
-        yield False, text[start:]
+    return hidden.hidden_runs(text)
 
 
 def visible(text: str, limit: int = CELL_LIMIT) -> str:

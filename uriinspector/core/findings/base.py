@@ -12,6 +12,7 @@ from typing import Literal
 from urllib.parse import unquote
 
 from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.hidden import reveal
 from uriinspector.core.spans import Span
 
 FindingSeverity = Literal["danger", "warning", "info"]
@@ -60,6 +61,27 @@ SEVERITY_RANK: dict[str, int] = {"danger": 2, "warning": 1, "info": 0}
 
 
 @dataclass(frozen=True, slots=True)
+class ForeignLetter:
+    """A letter of another script that reads as a Latin letter or digit in a host.
+
+    ``span`` is in code points of the input: the letter itself, or the whole label that
+    encodes it when it is not written literally (``xn--`` punycode, ``%XX`` escapes).
+    UTS #39 confusables decide what it looks like.
+    """
+
+    char: str
+    span: Span
+    name: str  # CYRILLIC SMALL LETTER A
+    looks_like: str  # a
+    looks_like_name: str  # LATIN SMALL LETTER A
+    literal: bool  # the letter stands in the input at ``span`` (not encoded)
+
+    def describe(self) -> str:
+        """``the `а` is CYRILLIC SMALL LETTER A, looks like LATIN SMALL LETTER A``."""
+        return f"the `{show(self.char)}` is {self.name}, looks like {self.looks_like_name}"
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One suspicious thing in a link: code, severity, evidence span, plain sentence."""
 
@@ -74,6 +96,9 @@ class Finding:
     #: For ``lookalike-domain`` and ``brand-in-subdomain``: the well-known registrable
     #: domain imitated (contract 1.1, ``"imitates"``, present only when set).
     imitates: str | None = None
+    #: For ``confusable-host``: each foreign letter that reads as a Latin one, with its
+    #: span, for the URI field to mark (not in the contract's finding object).
+    letters: tuple[ForeignLetter, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The contract's finding object: code, severity, start, end, message, and
@@ -101,32 +126,7 @@ def pct_decode(text: str) -> str:
 
 
 def show(text: str, limit: int = 80) -> str:
-    """Quote evidence for a message: invisible and control characters made visible."""
-    head = text[: limit + 1]
-    if not _NEEDS_ESCAPE.search(head):
-        return head[:limit] + "…" if len(text) > limit else head
-    out = []
-    for ch in text[: limit + 1]:
-        o = ord(ch)
-        if o < 0x20 or o == 0x7F or 0x80 <= o < 0xA0:
-            out.append(f"<{o:02X}>")
-        elif ch in _INVISIBLE_SHOW or 0xD800 <= o < 0xE000:
-            out.append(f"<U+{o:04X}>")
-        else:
-            out.append(ch)
-    s = "".join(out[:limit])
-    return s + "…" if len(text) > limit else s
-
-
-_NEEDS_ESCAPE = LazyPattern(
-    "[\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e"
-    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0"
-    "\ud800-\udfff]"
-)
-
-#: Characters that render as nothing or reorder text (shown as <U+XXXX> in messages).
-_INVISIBLE_SHOW = frozenset(
-    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u200e\u200f"
-    "\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068"
-    "\u2069\u206a\u206b\u206c\u206d\u206e\u206f\u3164\ufeff\uffa0"
-)
+    """Quote evidence for a message: hidden characters as their ``⟨U+XXXX⟩`` marker
+    (``core/hidden.py``, the same marker every output uses), cut at ``limit``."""
+    head = reveal(text[:limit])
+    return head + "…" if len(text) > limit else head

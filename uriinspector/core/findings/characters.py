@@ -17,6 +17,7 @@ from uriinspector.core.findings.base import (
     FindingSeverity,
 )
 from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.hidden import marker
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
@@ -106,12 +107,12 @@ def _names(evidence: str, table: dict[str, str]) -> str:
                     m = _ENC_TRIPLE.match(evidence, pos)
                     continue
                 name = table.get(char, "invisible")
-                out.append(f"U+{ord(char):04X} {name} (as {_encoded(char)})")
+                out.append(f"{marker(char)} {name} (as {_encoded(char)})")
                 break
             else:
                 pos += 1
         else:
-            out.append(f"U+{ord(ch):04X} {table.get(ch, 'invisible format character')}")
+            out.append(f"{marker(ch)} {table.get(ch, 'invisible format character')}")
             pos += 1
     return ", ".join(dict.fromkeys(out))
 

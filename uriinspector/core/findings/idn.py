@@ -21,6 +21,7 @@ from uriinspector.core.findings.base import (
     PUNYCODE_HOST,
     Finding,
     FindingSeverity,
+    ForeignLetter,
     pct_decode,
     show,
 )
@@ -128,6 +129,70 @@ def _label_spans(host_text: str, start: int) -> list[tuple[str, Span]]:
     return out
 
 
+def foreign_letters(label: str, span: Span, literal: bool) -> list[ForeignLetter]:
+    """The letters of ``label`` that read as a Latin letter or digit (UTS #39).
+
+    ``literal``: ``label`` is the input's own text at ``span`` (each letter gets its own
+    one-code-point span); otherwise it is decoded (punycode, ``%XX``) and every letter
+    points at ``span``, the text that encodes it.
+    """
+    out: list[ForeignLetter] = []
+    for j, c, name, reading, reading_name in _label_letters(label):
+        where = Span(span.start + j, span.start + j + 1) if literal else span
+        out.append(ForeignLetter(c, where, name, reading, reading_name, literal))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _label_letters(label: str) -> tuple[tuple[int, str, str, str, str], ...]:
+    """``(offset, letter, its name, what it reads as, that name)`` per foreign letter of
+    ``label`` (cached: the window re-analyses the same host on every keystroke)."""
+    lookalike = latin_lookalikes()
+    out: list[tuple[int, str, str, str, str]] = []
+    for j, c in enumerate(label):
+        if c.isascii():
+            continue
+        folded = unicodedata.normalize("NFKC", c).casefold()
+        reading = lookalike.get(folded) if len(folded) == 1 else None
+        if reading is None:
+            continue
+        if c != c.lower() and reading.isalpha():
+            reading = reading.upper()  # a capital looks like a capital
+        out.append((
+            j, c, unicodedata.name(c, f"U+{ord(c):04X}"), reading,
+            unicodedata.name(reading, reading),
+        ))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def name_letters(letters: tuple[ForeignLetter, ...]) -> str:
+    """Each foreign letter once, with where it stands: ``the `о` at code points 9, 10 is
+    CYRILLIC SMALL LETTER O, looks like LATIN SMALL LETTER O``."""
+    spots: dict[str, list[Span]] = {}
+    first: dict[str, ForeignLetter] = {}
+    for letter in letters:
+        first.setdefault(letter.char, letter)
+        seen = spots.setdefault(letter.char, [])
+        if letter.span not in seen:
+            seen.append(letter.span)
+    parts = []
+    for char, letter in list(first.items())[:6]:
+        at = spots[char][:8]
+        if letter.literal:
+            where = f"at code point{'s' if len(at) > 1 else ''} " + ", ".join(
+                str(sp.start) for sp in at
+            )
+        else:
+            where = "encoded at code points " + ", ".join(f"{sp.start}–{sp.end}" for sp in at)
+        parts.append(
+            f"the `{show(char)}` {where} is {letter.name}, looks like {letter.looks_like_name}"
+        )
+    if len(first) > 6:
+        parts.append(f"and {len(first) - 6} more")
+    return "; ".join(parts)
+
+
 def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     """punycode-host, mixed-script-host and confusable-host for the host's labels."""
     host = ref.host
@@ -148,6 +213,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     unicode_labels: list[str] = []
     skeletons: list[str] = []
     confusable_chars: list[str] = []
+    letter_sources: list[tuple[str, Span, bool]] = []  # named only if the finding is made
     scripts_seen: set[str] = set()
     puny_spans: list[tuple[str, str, Span]] = []
     tld = ""
@@ -165,6 +231,8 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         if uni.isascii():
             skeletons.append(uni)
             continue
+        literal = not pct and uni is folded
+        letter_sources.append((label if literal else uni, span, literal))
         scripts = {_script(c) for c in uni} - _NEUTRAL
         scripts_seen |= scripts
         mixed = len(scripts) > 1 and not any(scripts <= mix for mix in _ALLOWED_MIXES)
@@ -216,15 +284,21 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
             )
         ):
             severity2 = "warning"
-        letters = ", ".join(dict.fromkeys(confusable_chars))
+        letters = [
+            letter
+            for text_, span_, literal_ in letter_sources
+            for letter in foreign_letters(text_, span_, literal_)
+        ]
         out.append(
             Finding(
                 CONFUSABLE_HOST,
                 severity2,
                 host.span,
-                f"{show(unicode_host)} reads as {skeleton_host}: the letters {letters} are "
-                f"{kinds} of Latin letters (UTS #39 confusables). The browser contacts "
+                f"{show(unicode_host)} reads as {skeleton_host}, but it is not: "
+                f"{name_letters(tuple(letters))} ({kinds} of Latin letters, UTS #39 confusables). "
+                f"The browser contacts "
                 f"{show(web.hostname or to_ascii(unicode_host) or raw)}, not {skeleton_host}.",
+                letters=tuple(letters),
             )
         )
     confusing = any(f.severity == "danger" for f in out)

@@ -38,6 +38,7 @@ from uriinspector.core.findings.idn import (
 )
 from uriinspector.core.findings.scripts import resolved_scripts
 from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.hidden import reveal
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
@@ -301,9 +302,9 @@ def _tricks(candidate: str, label: str) -> str:
         reading = _char_reading(ch) or "?"
         uname = unicodedata.name(ch, f"U+{ord(ch):04X}").title()
         if reading == "-":
-            parts.append(f"'{ch}' (U+{ord(ch):04X} {uname}) looks like a hyphen")
+            parts.append(f"'{reveal(ch)}' (U+{ord(ch):04X} {uname}) looks like a hyphen")
         else:
-            parts.append(f"'{ch}' ({uname}) stands for the letter '{reading}'")
+            parts.append(f"'{reveal(ch)}' ({uname}) stands for the letter '{reading}'")
     for digit in sorted({c for c in candidate if c.isdigit()} - set(label)):
         parts.append(f"the digit {digit} stands for the letter {DIGIT_FOR_LETTER[digit]}")
     for seq, letter in _SEQUENCES:
@@ -516,7 +517,7 @@ def judge_with(host: str, idx: _Index) -> tuple[_Verdict, ...]:
     ):
         label, suffix, sub = sub[-1], f"{label}.{suffix}", sub[:-1]
     out: list[_Verdict] = []
-    shown = name_host if name_host.isprintable() else show(name_host)
+    shown = reveal(name_host)
     matched = _match_label(label, suffix, idx)
     if matched is not None:
         name, trick = matched

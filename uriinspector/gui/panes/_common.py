@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uriinspector.core.hidden import is_hidden, marker
+
 # Input-derived text reaches Qt only through gui/plain.py (re-exported for the panes).
 from uriinspector.gui.plain import esc as esc
 from uriinspector.gui.plain import plain_tooltip as plain_tooltip
@@ -204,15 +206,13 @@ def name_widget(widget: QWidget, name: str, accessible: str | None = None) -> No
 
 
 def visible_char(ch: str) -> str:
-    """One character as a person can see it: controls and invisibles as ``U+XXXX``.
-
-    ``str.isprintable`` is false exactly for the categories that render as nothing
-    or move text (Cc, Cf, Cs, Co, Cn, Zl, Zp and every space but U+0020).
-    """
+    """One character as a person can see it: a hidden one as its ``⟨U+XXXX⟩`` marker
+    (``core/hidden.py``, the same marker every output uses), a space named, a
+    combining mark on a dotted circle."""
     if not ch:
         return ""
-    if not ch.isprintable():
-        return f"U+{ord(ch):04X}"
+    if is_hidden(ch):
+        return marker(ch)
     if ch == " ":
         return "␠ (space)"
     if unicodedata.category(ch).startswith("M"):

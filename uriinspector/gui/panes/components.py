@@ -185,7 +185,7 @@ class Row:
 
     def texts(self) -> tuple[str, str, str, str]:
         """The four cells as a person reads them."""
-        name = self.label if len(self.label) <= NAME_LIMIT else visible_text(self.label, NAME_LIMIT)
+        name = visible_text(self.label, NAME_LIMIT)  # a label can be input (a query key)
         if self.flag in FLAGS:
             glyph, words, _hue = FLAGS[self.flag]
             name = f"{name}  {glyph} {words}"
@@ -447,11 +447,12 @@ class ComponentsPane(QWidget):
             elif row.raw == "":
                 lines.append(f"{row.label} is present but empty")
             else:
-                lines.append(row.raw[:2000])
+                lines.append(visible_text(row.raw, 2000))
         elif column == COL_RAW and row.raw:
-            lines.append(row.raw[:2000])
+            lines.append(visible_text(row.raw, 2000))
         elif column == COL_DECODED and row.decoded:
-            lines.append(row.decoded[:2000])
+            # a value's own line break is its marker, not a break of the tooltip
+            lines.append(visible_text(row.decoded, 2000))
         elif column == COL_NAME and row.flag in FLAGS:
             glyph, words, _hue = FLAGS[row.flag]
             lines.append(f"{glyph} {words}")

@@ -32,6 +32,7 @@ from uriinspector.gui.panes._common import (
     esc,
     name_widget,
     part_ready,
+    plain_tooltip,
     set_cell,
     span_tuple,
     tree_item,
@@ -45,7 +46,15 @@ if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.core.editions_view import EditionReading
 
-HEADERS = ("Edition", "Verdict", "Reasons", "Character classes that differ", "Browser")
+# Two lines: "Character classes that differ" on one line was cut to "Character classes
+# that di…" in a 600-pixel dock (issue 15 item 9); no section is narrower than its
+# header's widest line (see EditionsPane.__init__).
+HEADERS = ("Edition", "Verdict", "Reasons", "Character classes\nthat differ", "Browser")
+#: What a class-only row's verdict means (RFC 1738 §5, RFC 1808 §2.2: no parser here).
+CLASSES_ONLY_TIP = (
+    "Compared by character classes only: URI Inspector has no parser for this edition. "
+    "'allowed' means every character may stand unescaped under its character sets."
+)
 COL_EDITION, COL_VERDICT, COL_REASONS, COL_CLASSES, COL_BROWSER = range(5)
 
 #: broad class -> hue of its highlight (Okabe–Ito; colour is never the only cue: the
@@ -69,6 +78,7 @@ class _Row(NamedTuple):
 
     edition: str
     label: str
+    grammar: bool
     valid: bool
     reasons: str
     reasons_tip: str
@@ -141,12 +151,19 @@ class EditionsPane(QWidget):
             self.view.setItemDelegateForColumn(column, HtmlDelegate(self.view))
         header = self.view.header()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(COL_EDITION, QHeaderView.ResizeMode.ResizeToContents)
+        # No column is narrower than its header's widest line (never cut); the edition's
+        # name wraps in a fixed column instead of taking a third of a narrow dock.
+        lines = [line for h in HEADERS for line in h.split("\n")]
+        widest = max(header.fontMetrics().horizontalAdvance(line) for line in lines)
+        header.setMinimumSectionSize(widest + 2 * header.style().pixelMetric(
+            header.style().PixelMetric.PM_HeaderMargin) + 8)
+        header.setSectionResizeMode(COL_EDITION, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(COL_EDITION, 130)
         header.setSectionResizeMode(COL_VERDICT, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_REASONS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_CLASSES, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_BROWSER, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(COL_BROWSER, 180)
+        header.resizeSection(COL_BROWSER, 120)
         columns_follow_font(self.view)  # zoom: the browser column grows with the text
         header.sectionResized.connect(self._on_header_section_resized)
         layout = QVBoxLayout(self)
@@ -196,8 +213,9 @@ class EditionsPane(QWidget):
             visible_text(r.serialization, 400) if r.serialization is not None else "— fails"
         )
         first = next((d.span for d in r.diagnostics if d.severity == "error"), None)
+        label = r.label if r.grammar else f"{r.label} (character classes only)"
         return _Row(
-            r.edition, r.label, r.valid, reasons or "—", tip, plain, rich, browser,
+            r.edition, label, r.grammar, r.valid, reasons or "—", tip, plain, rich, browser,
             span_tuple(first),
         )
 
@@ -207,10 +225,14 @@ class EditionsPane(QWidget):
         bold.setBold(True)
         items: list[QTreeWidgetItem] = []
         for row in rows:
-            item = tree_item(
-                (row.label, "valid" if row.valid else "invalid", row.reasons,
-                 row.classes_text, row.browser)
-            )
+            if row.grammar:
+                verdict = "valid" if row.valid else "invalid"
+            else:
+                verdict = "allowed" if row.valid else "not allowed"
+            item = tree_item((row.label, verdict, row.reasons, row.classes_text, row.browser))
+            if not row.grammar:
+                set_cell(item, COL_EDITION, tooltip=plain_tooltip(CLASSES_ONLY_TIP))
+                set_cell(item, COL_VERDICT, tooltip=plain_tooltip(CLASSES_ONLY_TIP))
             item.setData(COL_EDITION, CODE_ROLE, row.edition)
             item.setData(COL_EDITION, SPAN_ROLE, row.span)
             item.setIcon(COL_VERDICT, self._icon(row.valid))

@@ -731,7 +731,7 @@ def build_parser() -> argparse.ArgumentParser:
         "it\nchanges the link). The link is defanged (hxxps://evil[.]example) unless "
         "--live-link.\nNothing is fetched or resolved.\n\n"
         "  html  one self-contained file: inline CSS, no script, no external asset; the URI\n"
-        "        coloured as in the window, hidden characters shown as <U+XXXX> chips\n"
+        "        coloured as in the window, hidden characters shown as ⟨U+XXXX⟩ chips\n"
         "  md    Markdown (GitHub tables)\n"
         "  json  the batch contract's analyze answer (docs/batch.md)\n\n"
         "One URI goes to stdout, or to FILE with -o. Several URIs (arguments, --extract, or\n"

@@ -82,7 +82,7 @@ def test_copy_summary_from_the_findings_and_banner_context_menus(
 
     clipboard.setText("")
     menu = w.banner.context_menu()
-    assert [a.text() for a in menu.actions()] == ["Copy", "Copy Summary"]
+    assert [a.text() for a in menu.actions()] == ["Copy", "Copy Summary", "Copy host"]
     menu.actions()[1].trigger()
     assert _without_time(clipboard.text()) == _expect(w)
     menu.actions()[0].trigger()

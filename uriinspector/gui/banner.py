@@ -220,17 +220,16 @@ class EffectiveHostBanner(QFrame):
             widget.customContextMenuRequested.connect(self._on_context_menu)
 
     def context_menu(self) -> QMenu:
-        """"Copy (the selection, else the words), Copy host, Copy these words, Copy Summary."""
+        """"Copy (the selection, else the words), Copy Summary, Copy host (the words may elide it)."""
         from PySide6.QtWidgets import QMenu
 
         menu = QMenu(self)
         copy = menu.addAction("Copy")
         copy.triggered.connect(self._copy_text)
-        menu.addAction(self.copy_host_action)  # the words may elide the host
-        menu.addAction(self.copy_words_action)
         summary = menu.addAction("Copy Summary")
         summary.setObjectName("copySummaryMenuAction")
         summary.triggered.connect(self.copySummaryRequested.emit)
+        menu.addAction(self.copy_host_action)  # the words may elide the host
         return menu
 
     def _copy_text(self) -> None:

@@ -66,6 +66,16 @@ def write_requests(uris: list[str]) -> dict[str, Path]:
     return files
 
 
+def precompile() -> None:
+    """Write the package's bytecode (``__pycache__``, gitignored), as installing a wheel
+    does: rfc3986 runs from compiled site-packages, and a tree without bytecode (an
+    editable install under ``PYTHONDONTWRITEBYTECODE=1``) recompiles every module it
+    imports in every process, ~0.1-0.2 s of each batch run's start-up."""
+    import compileall
+
+    compileall.compile_dir(ROOT / "uriinspector", quiet=1)
+
+
 def timed(cmd: list[str], stdin: Path | None) -> tuple[float, float]:
     """Seconds from spawn to exit and the process's CPU seconds (user + system; not
     its worker processes', which it does not reap), output discarded; must succeed."""
@@ -101,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     uris = corpus_mod.load_corpus()[: ns.size]
     files = write_requests(uris)
+    precompile()
     corpus_file = OUT / "batch-uris.txt"
     corpus_file.write_text("\n".join(uris) + "\n", encoding="utf-8", errors="surrogatepass")
     py = sys.executable

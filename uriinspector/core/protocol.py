@@ -247,13 +247,15 @@ def handle_request(obj: object) -> Answer:
         return error_answer(exc.code, exc.message, op, ident, has_id=has_id)
     except Exception as exc:  # a core bug answers this line only
         return error_answer(INTERNAL_ERROR, _describe(exc), op, ident, has_id=has_id)
-    answer: Answer = {}
+    # "id" (if sent) and "op" first, then the body's keys in order, the body's own "op"
+    # and "id" never taking their place (a key assigned again keeps its position)
+    answer: Answer = {"id": ident, "op": op} if has_id else {"op": op}
+    answer.update(body)
+    answer["op"] = op
     if has_id:
         answer["id"] = ident
-    answer["op"] = op
-    for key, value in body.items():
-        if key not in ("op", "id"):
-            answer[key] = value
+    elif "id" in body:
+        del answer["id"]
     return answer
 
 

@@ -307,16 +307,26 @@ def _changes() -> list[str]:
         "both ops compared with `cmp`, `tests/core/test_fast_paths.py` (the WHATWG "
         "reading against ada's `parse_url`), `tests/core/test_protocol.py` (key order).",
         "",
-        "Before/after, whole processes, interleaved (3 rounds, 14:00-14:05 UTC, load "
-        "average 7.1-7.3 on 2 cores: wall times were 3-4× a quiet machine's, so CPU "
-        "seconds are the comparison; the bytecode of both trees compiled first):",
+        "Before/after, whole processes, interleaved (`before` = the branch point "
+        "7ae040b), 3 rounds each, two runs: 14:00-14:05 UTC at load average 7.1-7.3 and "
+        "14:32-14:36 UTC at 3.7-4.5 on 2 cores. Wall times were 2-4× a quiet machine's, "
+        "so CPU seconds (least of the rounds) are the comparison; `--jobs 2` CPU is the "
+        "main process's only, and for parse it is the whole cost (its lines stay in the "
+        "process).",
         "",
-        "| command | CPU s before | CPU s after | × script's CPU before → after |",
+        "| command | CPU s before | CPU s after | × script's CPU, before → after |",
         "| --- | ---: | ---: | ---: |",
-        "| rfc3986 script | 2.00 | 2.00 | 1.00 |",
-        "| batch analyze --jobs 1 | 8.05 | 7.11 | 4.03× → 3.56× |",
-        "| batch parse --jobs 1 | 1.67 | 1.21 | 0.84× → 0.61× |",
-        "| batch parse --jobs 2 (stays in process) | 1.93 | 1.07 | 0.97× → 0.54× |",
+        "| rfc3986 script (run 1 / run 2) | 2.00 / 1.79 | = | 1.00 |",
+        "| batch analyze --jobs 1, run 1 | 8.05 | 7.11 | 4.03× → 3.56× |",
+        "| batch analyze --jobs 1, run 2 | 7.57 | 6.56 | 4.23× → 3.66× |",
+        "| batch parse --jobs 1, run 1 | 1.67 | 1.21 | 0.84× → 0.61× |",
+        "| batch parse --jobs 1, run 2 | 1.63 | 1.35 | 0.91× → 0.75× |",
+        "| batch parse --jobs 2, run 1 | 1.93 | 1.07 | 0.97× → 0.54× |",
+        "| batch parse --jobs 2, run 2 | 1.65 | 1.24 | 0.92× → 0.69× |",
+        "",
+        "Run 2's wall ratios (median of rounds, × the script): analyze `--jobs 1` 4.57× → "
+        "4.19×, `--jobs 2` 5.16× → 3.60×; parse `--jobs 1` 0.81× → 0.90× (one disturbed "
+        "round; min 1.89 → 2.09 s), `--jobs 2` 1.03× → 0.69×.",
     ]
 
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 WARMUP_LINES = 200
 #: ... or this long, whichever comes first (a few very long lines).
 WARMUP_SECONDS = 0.25
-#: Lines whose median time in the warm-up is under this stay in this process: a
+#: Lines whose median CPU time in the warm-up is under this stay in this process: a
 #: worker would save less than the parent spends sending and collecting them (batch
 #: parse, ~70 us a line, ran 0.76x as fast on 2 workers; analyze, ~300 us, 1.47x).
 PARALLEL_MIN_LINE_SECONDS = 150e-6
@@ -273,14 +273,19 @@ class _Warmup:
     each line's time, so :meth:`cheap` can tell lines too cheap to be worth a worker."""
 
     def __init__(self) -> None:
-        self.start = self.last = time.monotonic()
+        self.start = time.monotonic()
+        self.last = time.thread_time()
         self.times: list[float] = []
 
     def __call__(self) -> bool:
+        # a line's cost is this thread's CPU time, not wall time: time spent waiting
+        # for a slow co-process's next line, or for a core on a loaded machine, is no
+        # work a worker could take over, and must not send cheap lines to workers
         now = time.monotonic()
+        cpu = time.thread_time()
         if len(self.times) < WARMUP_LINES and now != self.start:
-            self.times.append(now - self.last)
-        self.last = now
+            self.times.append(cpu - self.last)
+        self.last = cpu
         asked_out = len(self.times) >= WARMUP_LINES or now - self.start >= WARMUP_SECONDS
         return asked_out or WARMUP_LINES <= 0
 

@@ -802,13 +802,39 @@ def _parse_args(
 # ---- commands ------------------------------------------------------------------------------
 
 
+#: Protocol 1.1's document operations: the registry key and ``sources.batch``'s handler.
+_DOCUMENT_OPS = (
+    ("extract:html", "answer_extract_html"),
+    ("extract:eml", "answer_extract_eml"),
+    ("qr", "answer_qr"),
+)
+
+
+def _document_op(key: str, name: str) -> protocol.Handler:
+    """A handler that imports ``uriinspector.sources`` on its first call: the package
+    pulls in the whole core and the mail and HTML readers (~0.4 s), which a batch of
+    ``parse`` lines never needs. Same answers as registering the handler itself."""
+
+    def handler(req: Mapping[str, object]) -> protocol.Answer:
+        try:
+            from uriinspector.sources import batch
+        except ImportError:  # answered as if it had never been registered
+            raise protocol.RequestError(
+                protocol.INTERNAL_ERROR,
+                f"{key} needs the document readers (uriinspector.sources), which are not loaded",
+            ) from None
+        real: protocol.Handler = getattr(batch, name)
+        protocol.register_handler(key, real)  # later lines call it directly
+        return real(req)
+
+    return handler
+
+
 def _register_document_ops() -> None:
-    """Protocol 1.1's ``qr`` and ``extract`` of html/eml live above the core (sources/)."""
-    try:
-        from uriinspector.sources.batch import register
-    except ImportError:  # those lines then answer internal-error, saying why
-        return
-    register()
+    """Protocol 1.1's ``qr`` and ``extract`` of html/eml live above the core (sources/),
+    registered here and imported on first use."""
+    for key, name in _DOCUMENT_OPS:
+        protocol.register_handler(key, _document_op(key, name))
 
 
 def _batch_refused(env: Environment) -> bool:
@@ -1087,6 +1113,8 @@ def cmd_open(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
 def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
     command: str = ns.command
     if command == "batch":
+        if ns.jobs == 1 and not ns.progress:
+            return run_batch(env)  # without the pool's modules (multiprocessing: ~80 ms)
         from uriinspector import batch_parallel
 
         jobs: int = ns.jobs or batch_parallel.default_jobs()

@@ -337,3 +337,41 @@ def test_subprocess_infinite_and_huge_ids_echo_byte_for_byte() -> None:
     assert len(lines) == len(ids)
     for ident, line in zip(ids, lines, strict=True):
         assert line.startswith(b'{"id": ' + ident + b', "op": "urn", "input": "urn:x:y"')
+
+
+_IMPORTS_AFTER_BATCH = """
+import io, sys
+from uriinspector.cli import Environment, main
+lines = sys.argv[1].encode() + b"\\n"
+env = Environment(io.BytesIO(lines), io.BytesIO(), io.StringIO())
+main(["batch", "--jobs", "1"], env)
+sys.stdout.write(env.stdout.getvalue().decode() + "|".join(sorted(sys.modules)))
+"""
+
+
+def _batch_then_modules(request: str) -> tuple[dict[str, object], set[str]]:
+    proc = subprocess.run(
+        [sys.executable, "-c", _IMPORTS_AFTER_BATCH, request],
+        capture_output=True, text=True, timeout=60, cwd=ROOT, env=subprocess_env(), check=True,
+    )  # fmt: skip
+    answer, modules = proc.stdout.split("\n", 1)
+    return json.loads(answer), set(modules.split("|"))
+
+
+def test_parse_lines_do_not_load_the_document_readers() -> None:
+    # start-up (docs/performance.md, ## Batch): the 1.1 document ops are registered
+    # lazily, so a batch of parse lines never imports uriinspector.sources or analysis
+    answer, modules = _batch_then_modules('{"op": "parse", "input": "http://a/b"}')
+    assert answer["valid"] is True
+    assert not {m for m in modules if m.startswith("uriinspector.sources")}
+    assert "uriinspector.core.analysis" not in modules
+
+
+def test_a_document_op_loads_its_reader_on_first_use() -> None:
+    # batch-protocol.md, extract (1.1): html answers come from uriinspector.sources
+    request = {"op": "extract", "format": "html", "text": '<a href="http://a/b">x</a>'}
+    answer, modules = _batch_then_modules(json.dumps(request))
+    from uriinspector.sources.batch import answer_extract_html
+
+    assert answer == {"op": "extract", **answer_extract_html(request)}
+    assert "uriinspector.sources.batch" in modules

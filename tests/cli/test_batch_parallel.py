@@ -8,6 +8,7 @@ without a traceback or a left-over process on EOF, a closed reader, and Ctrl-C.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -20,7 +21,7 @@ import pytest
 
 from tests.cli.helpers import ROOT, cli, run_module, subprocess_env
 from uriinspector import batch_parallel
-from uriinspector.cli import ExitStatus
+from uriinspector.cli import Environment, ExitStatus, main
 
 
 def _requests(n: int) -> bytes:
@@ -323,3 +324,34 @@ def test_workers_start_only_for_lines_worth_it(
     parallel = cli("batch", "--jobs", "2", stdin=data)
     assert str(parallel) == str(serial) and parallel.exit_status == ExitStatus.SUCCESS
     assert started == ([] if floor else [2])
+
+
+class _SlowStdin(io.BytesIO):
+    """A co-process's stdin: each line arrives 0.3 ms after the previous one."""
+
+    def readline(self, size: int | None = -1) -> bytes:
+        """The next line, after a wait (no CPU spent)."""
+        time.sleep(0.0003)
+        return super().readline(size)
+
+
+def test_waiting_for_input_is_not_a_lines_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The warm-up measures a line's CPU time: cheap lines that arrive slowly (a
+    co-process, or a loaded machine) stay in this process; wall time would have called
+    them dear (> PARALLEL_MIN_LINE_SECONDS) and started workers for nothing."""
+    started: list[int] = []
+
+    class Recording(batch_parallel._PoolStarter):
+        def __init__(self, jobs: int) -> None:
+            started.append(jobs)
+            super().__init__(jobs)
+
+    data = _parse_lines(300)
+    serial = cli("batch", "--jobs", "1", stdin=data)
+    monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
+    monkeypatch.setattr(batch_parallel, "WARMUP_SECONDS", 30.0)
+    env = Environment(_SlowStdin(data), io.BytesIO(), io.StringIO())
+    assert main(["batch", "--jobs", "2"], env) == ExitStatus.SUCCESS
+    assert isinstance(env.stdout, io.BytesIO)
+    assert env.stdout.getvalue().decode() == str(serial)
+    assert started == []

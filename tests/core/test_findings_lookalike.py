@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uriinspector.core.analysis import analyze
+from uriinspector.core.domains import HOST_CACHE_SIZE
 from uriinspector.core.findings import CODES, Finding, detect_text
 from uriinspector.core.findings import lookalike as la
 from uriinspector.core.spans import Span
@@ -238,7 +239,8 @@ def test_imitates_is_in_the_json_only_when_set() -> None:
 
 def test_index_is_built_once_and_per_host_caches_are_bounded() -> None:
     assert la.index() is la.index()
-    assert la.judge_host.cache_info().maxsize == 2048
+    # one host cache size for the analysis (domains.HOST_CACHE_SIZE), bounded
+    assert la.judge_host.cache_info().maxsize == HOST_CACHE_SIZE == 16_384
     assert la.skeleton.cache_info().maxsize == 4096
 
 

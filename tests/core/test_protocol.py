@@ -664,3 +664,28 @@ def test_capped_lists_say_how_many_were_left_out() -> None:
     assert len(percent["edits"]) == 51
     assert percent["edits"][-1]["reason"].startswith("and 950 more edits")
     assert percent["value"] == "~" * 1000
+
+
+@pytest.mark.parametrize("has_id", [True, False])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"x": 1, "y": 2},
+        {"op": "other", "x": 1},
+        {"x": 1, "id": "body's", "y": 2},
+        {"id": 9, "op": "other", "x": 1, "y": [2]},
+        {},
+    ],
+)
+def test_answer_keys_id_op_then_the_body_in_order(
+    monkeypatch: pytest.MonkeyPatch, body: dict[str, object], has_id: bool
+) -> None:
+    # batch-protocol.md: the answer echoes "id" and names its "op"; the handler's own
+    # "op"/"id" never replace them, the other keys keep the handler's order
+    monkeypatch.setitem(protocol._HANDLERS, "parse", lambda req: dict(body))
+    request: dict[str, object] = {"op": "parse", "id": 7} if has_id else {"op": "parse"}
+    expected: dict[str, object] = {"id": 7} if has_id else {}
+    expected["op"] = "parse"
+    expected.update((k, v) for k, v in body.items() if k not in ("op", "id"))
+    answer = handle_request(request)
+    assert list(answer.items()) == list(expected.items())

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 
+from uriinspector.core.domains import HOST_CACHE_SIZE
+
 #: The resource file, relative to the ``uriinspector.resources`` package.
 CARRIERS_FILE = "carriers.json"
 
@@ -179,7 +181,7 @@ def table() -> Table:
     return _table
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=HOST_CACHE_SIZE)
 def _host_rows(host: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     t = table()
     return (

@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from uriinspector.core.domains import HOST_CACHE_SIZE
 from uriinspector.core.findings.base import PARSER_DIFFERENTIAL, Finding, FindingSeverity, show
 from uriinspector.core.findings.port import DEFAULT_PORTS
 from uriinspector.core.grammar import LazyPattern
@@ -65,7 +66,7 @@ def _browser_form(protocol: str, host: str) -> str | None:
 
 
 def _slow_form(protocol: str, host: str) -> str | None:
-    """The host alone through the browser's parser; cached per host (bounded: 2,048
+    """The host alone through the browser's parser; cached per host (bounded: 16,384
     hosts of at most 255 characters)."""
     if len(host) <= 255:
         return _slow_form_cached(protocol, host)
@@ -77,7 +78,7 @@ def _slow_form_uncached(protocol: str, host: str) -> str | None:
     return r.hostname if r.valid else None
 
 
-_slow_form_cached = lru_cache(maxsize=2048)(_slow_form_uncached)
+_slow_form_cached = lru_cache(maxsize=HOST_CACHE_SIZE)(_slow_form_uncached)
 
 
 def _readings(ref: SplitReference, web: WhatwgReading) -> str:

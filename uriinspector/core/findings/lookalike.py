@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 
-from uriinspector.core.domains import is_known_suffix, registrable_domain
+from uriinspector.core.domains import HOST_CACHE_SIZE, is_known_suffix, registrable_domain
 from uriinspector.core.findings.base import (
     BRAND_IN_SUBDOMAIN,
     LOOKALIKE_DOMAIN,
@@ -483,14 +483,14 @@ def _subdomain_brand(sub: list[str], idx: _Index) -> tuple[str, str] | None:
     return None
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=HOST_CACHE_SIZE)
 def _site(host: str) -> tuple[str | None, bool]:
     """The host's registrable domain and whether the host is listed or brand-owned."""
     reg = registrable_domain(host)
     return reg, reg is not None and exempt(host, reg, index())
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=HOST_CACHE_SIZE)
 def judge_host(host: str) -> tuple[_Verdict, ...]:
     """Look-alike verdicts for one host (lowercase Unicode, already decoded); cached."""
     return judge_with(host, index())

@@ -21,7 +21,8 @@ what the offered content is and hands over the EXACT text the other program offe
   has its ``file:`` link inspected. *File ▸ Open…* enters through :func:`from_path`.
 
 One-line inputs (the Resolution pane's base and reference, the ladder's second URI,
-the Components editor) are :class:`IntakeLineEdit`: their pastes and drops pass here too.
+the Components editor, the History pane's search box) are :class:`IntakeLineEdit`: their
+pastes and drops pass here too.
 
 The way out is here too: :func:`exact_mime` / :func:`copy_exact` put text on the
 clipboard as ``text/plain`` for other programs *and* as :data:`EXACT_MIME` (its UTF-8

@@ -396,7 +396,9 @@ def write_section(
 
 
 def update_performance_md(section: str) -> Path:
-    """Replace (or add) the "## Window" section of docs/performance.md."""
+    """Replace (or add) the "## Window" section of docs/performance.md; its ``###``
+    subsections that this bench does not write (the documents, the 1 MB paste
+    investigation) are kept, after the regenerated part."""
     path = ROOT / "docs" / "performance.md"
     text = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n\n"
     start = text.find("## Window\n")
@@ -404,7 +406,15 @@ def update_performance_md(section: str) -> Path:
         text = text.rstrip("\n") + "\n\n" + section
     else:
         end = text.find("\n## ", start + 1)
-        text = text[:start] + section + ("" if end == -1 else text[end + 1 :])
+        old = text[start : len(text) if end == -1 else end]
+        written = {line for line in section.splitlines() if line.startswith("### ")}
+        kept = [
+            "### " + part.rstrip("\n")
+            for part in old.split("\n### ")[1:]
+            if "### " + part.splitlines()[0] not in written
+        ]
+        section = "\n\n".join([section.rstrip("\n"), *kept]) + "\n"
+        text = text[:start] + section + ("" if end == -1 else text[end:])
     path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
     return path
 

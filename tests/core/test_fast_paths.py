@@ -233,3 +233,76 @@ def test_read_whatwg_equals_ada_parse_url_on_the_bench_corpus() -> None:
     for text in corpus.Gen(corpus.DEFAULT_SEED).corpus()[:3000]:
         r = read_whatwg(text)
         assert (r.valid, r.href, r.components, r.host_type, r.error) == _ada_reading(text, None)
+
+
+# ---- chunked scans (issue 13: one regex call over 1 MB held the GIL 50-130 ms) ----------
+
+def _patterns_with_reach() -> list[tuple[str, LazyPattern]]:
+    """Every module-level LazyPattern of the core that is scanned in chunks."""
+    import importlib
+    import pkgutil
+
+    import uriinspector.core as core
+
+    found: dict[int, tuple[str, LazyPattern]] = {}
+    for info in pkgutil.walk_packages(core.__path__, "uriinspector.core."):
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, LazyPattern) and value.reach is not None:
+                found[id(value)] = (f"{info.name}.{name}", value)
+    for allowed in (cs.RFC3986_PCHAR, cs.RFC3986_QUERY):
+        bad = bad_ascii_pattern(allowed)
+        found[id(bad)] = (f"bad_ascii_pattern({len(allowed)})", bad)
+        found[id(bad.any_bad)] = (f"bad_ascii_pattern({len(allowed)}).any_bad", bad.any_bad)
+    return sorted(found.values(), key=lambda item: item[0])
+
+
+CHUNKED = _patterns_with_reach()
+SCAN_TEXT = st.text(
+    alphabet=st.sampled_from(
+        [*"%%%%2255EeCc8901Ff7Dd3a6z/?#@[ .\t\n\r", "\u200e", "\u202e", "\ufe0f", "\ud800", "é"]
+    ),
+    max_size=160,
+)
+
+
+def test_the_hot_scans_are_chunked() -> None:
+    names = {name.rsplit(".", 1)[-1] for name, _ in CHUNKED}
+    # the scans a 1 MB paste runs: the component scanner, findings, the ladder
+    assert {"_SURROGATES", "_MALFORMED", "_CANDIDATE", "_DOUBLE", "_TAB_NL", "_TRIPLET"} <= names
+
+
+@pytest.mark.parametrize(("name", "pattern"), CHUNKED, ids=[n for n, _ in CHUNKED])
+@given(text=SCAN_TEXT, chunk=st.integers(1, 24), data=st.data())
+@settings(max_examples=150, deadline=None)
+def test_a_chunked_scan_finds_what_one_call_finds(
+    name: str, pattern: LazyPattern, text: str, chunk: int, data: st.DataObject
+) -> None:
+    # issue 13: the same matches, counts and first match, whatever the chunk size
+    from uriinspector.core import grammar
+
+    assert pattern.reach is not None
+    pos = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(pos, len(text) + 2))
+    compiled = re.compile(pattern.pattern)
+    expected = [m.span() for m in compiled.finditer(text, pos, end)]
+    first = compiled.search(text, pos, end)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(grammar, "CHUNK", pattern.reach + chunk)
+        assert [m.span() for m in pattern.finditer(text, pos, end)] == expected, name
+        assert pattern.count(text, pos, end) == len(expected)
+        found = pattern.search(text, pos, end)
+        assert (found and found.span()) == (first and first.span())
+
+
+def test_a_megabyte_is_scanned_in_chunks_with_the_same_matches() -> None:
+    from uriinspector.core import grammar
+    from uriinspector.core.characters import _MALFORMED
+
+    text = ("%41%%zz" * 50_000 + "a" * 200_000 + "%") * 2  # runs across chunk edges too
+    assert len(text) > 4 * grammar.CHUNK
+    compiled = re.compile(_MALFORMED.pattern)
+    assert [m.span() for m in _MALFORMED.finditer(text)] == [
+        m.span() for m in compiled.finditer(text)
+    ]
+    assert _MALFORMED.count(text, 5) == len(compiled.findall(text, 5))

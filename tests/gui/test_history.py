@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtCore import QByteArray, QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
@@ -245,3 +245,46 @@ def test_a_dropped_entry_is_reported_in_the_status_bar(qtbot: QtBot, _config_dir
     qtbot.addWidget(window)
     assert "unreadable history entry was dropped" in window.statusBar().currentMessage()
     assert _pane(window).shown_uris() == [A]
+
+
+class _UriListOnly(QMimeData):
+    """What a browser offers for a dragged link: text/uri-list bytes, served untouched
+    (a plain QMimeData would parse them into QUrls already in ``setData``)."""
+
+    def __init__(self, raw: bytes) -> None:
+        super().__init__()
+        self._raw = raw
+
+    def formats(self) -> list[str]:
+        """Only the link list."""
+        return ["text/uri-list"]
+
+    def hasFormat(self, mimetype: str) -> bool:
+        """Only the link list."""
+        return mimetype == "text/uri-list"
+
+    def retrieveData(self, mimetype: str, preferred: object) -> object:
+        """The offered bytes."""
+        return QByteArray(self._raw) if mimetype == "text/uri-list" else None
+
+
+def test_search_box_pastes_pass_intake_exactly(window: MainWindow, qtbot: QtBot) -> None:
+    """A link dragged from a browser (text/uri-list only) is searched for exactly as
+    offered: Qt's own paste reads it through QUrl, which rewrites 0177.0.0.01 to
+    127.0.0.1 (issue 13 item 3; style.md §6: one door for pasted text)."""
+    from PySide6.QtGui import QGuiApplication
+
+    odd = "http://0177.0.0.01/x"
+    for uri in (A, odd):
+        _enter(window, qtbot, uri)
+    pane = _pane(window)
+    search = window.findChild(QLineEdit, "historySearch")
+    assert search is not None
+    QGuiApplication.clipboard().setMimeData(_UriListOnly((odd + "\r\n").encode()))
+    try:
+        search.setFocus()
+        qtbot.keyClick(search, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+        assert search.text() == odd
+        assert pane.shown_uris() == [odd]
+    finally:
+        QGuiApplication.clipboard().clear()

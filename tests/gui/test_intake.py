@@ -259,3 +259,73 @@ def test_a_link_list_inspects_the_first_and_says_how_many(window: MainWindow) ->
     _drop_on(window, data, QPointF(60, 300))
     assert window.uri() == "http://0177.0.0.01/"
     assert "2 links were offered" in window.statusBar().currentMessage()
+
+
+# ---- the way out: copies keep the exact text (issue 13 item 2) -----------------------
+SURROGATES = "http://a/\ud800b/\udfff?\udc00\ud800#x"
+
+
+def test_exact_mime_round_trips_lone_surrogates_and_offers_plain_text() -> None:
+    data = intake.exact_mime(SURROGATES)
+    assert intake.EXACT_MIME in data.formats() and data.hasText()  # other programs: text
+    got = intake.from_mime(data)
+    assert got.kind == "text" and got.text == SURROGATES and got.name == intake.EXACT_MIME
+    # what Qt's own text/plain would have given instead: not the same string
+    plain = OfferedMime({"text/plain": bytes(data.data("text/plain").data())})
+    assert intake.from_mime(plain).text != SURROGATES
+
+
+def test_our_format_is_preferred_and_a_broken_one_falls_back_to_plain_text() -> None:
+    both = OfferedMime({
+        "text/plain": b"http://plain/",
+        intake.EXACT_MIME: "http://exact/\ud800".encode("utf-8", "surrogatepass"),
+    })
+    assert intake.from_mime(both).text == "http://exact/\ud800"
+    broken = OfferedMime({"text/plain": b"http://plain/", intake.EXACT_MIME: b"\xff\xfe"})
+    assert intake.from_mime(broken).text == "http://plain/"
+    assert intake.accepts(OfferedMime({intake.EXACT_MIME: b"http://x/"}))
+
+
+def test_copy_from_the_field_and_paste_back_is_the_same_string(window: MainWindow) -> None:
+    field = window.uriField
+    window.set_uri(SURROGATES)
+    field.selectAll()
+    field.copy()  # Ctrl+C: createMimeDataFromSelection
+    window.set_uri("http://other/")
+    window.paste_and_inspect()
+    assert field.uri() == SURROGATES
+    assert window.analysis is not None and window.analysis.text == SURROGATES
+
+
+def test_the_copy_actions_keep_lone_surrogates(window: MainWindow, qtbot: QtBot) -> None:
+    window.set_uri("HTTP://a/%7e\ud800")
+    qtbot.waitUntil(lambda: window.analysis is not None and "\ud800" in window.analysis.text)
+    window.copy_normalized()
+    normalized = window.analysis.ladder.normalized
+    assert "\ud800" in normalized
+    assert intake.from_mime(QGuiApplication.clipboard().mimeData()).text == normalized
+    window.copy_defanged()
+    from uriinspector.core.defang import defang
+
+    assert intake.from_mime(
+        QGuiApplication.clipboard().mimeData(), refang=False
+    ).text == defang("HTTP://a/%7e\ud800")
+
+
+def test_a_process_that_copied_exits_cleanly() -> None:
+    """PySide6 crashed at exit (SIGSEGV) while the clipboard held mime data made in
+    Python, as every field copy did; intake hands the clipboard back to Qt at exit."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from uriinspector.gui import intake\n"
+        "intake.copy_exact('http://a/\\ud800')\n"
+        "assert intake.from_mime(app.clipboard().mimeData()).text == 'http://a/\\ud800'\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, timeout=120, check=False)
+    assert done.returncode == 0

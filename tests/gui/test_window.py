@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
+import threading
 import time
 from pathlib import Path
 
@@ -283,30 +283,72 @@ def _paste_megabyte_and_measure(window: MainWindow, qtbot: QtBot, text: str) -> 
     return [b - a for a, b in itertools.pairwise(ticks) if a >= paste_done and b <= delivered[0]]
 
 
-@pytest.mark.skipif(
-    os.environ.get("URIINSPECTOR_TIMING") != "1",
-    reason="wall-clock stall check, opt-in (URIINSPECTOR_TIMING=1); bench/bench_gui.py measures it",
-)
+#: The product's target for the longest gap while a worker analyses 1 MB, the slack
+#: over a GIL-friendly thread's own gaps, and the bound on the median attempt.
+STALL_TARGET_S = 0.100
+STALL_SLACK_S = 0.050
+STALL_BOUND_S = 0.250
+
+
+def _gil_friendly_floor(qtbot: QtBot, seconds: float = 3.0) -> float:
+    """The longest gap between 10 ms ticks while a thread runs pure Python bytecode
+    (it lets the GIL go every 5 ms): what this machine's load alone costs now."""
+    stop = threading.Event()
+
+    def spin() -> None:
+        x = 0
+        while not stop.is_set():
+            for i in range(1000):
+                x += i
+
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    worker = threading.Thread(target=spin)
+    worker.start()
+    timer.start()
+    qtbot.wait(int(seconds * 1000))
+    timer.stop()
+    stop.set()
+    worker.join()
+    return max(b - a for a, b in itertools.pairwise(ticks))
+
+
 def test_pasting_a_megabyte_never_freezes(window: MainWindow, qtbot: QtBot) -> None:
-    """While the worker analyses 1 MB, the event loop keeps turning (ticks < 100 ms).
+    """While the worker analyses 1 MB, the event loop keeps turning (issue 13 item 5).
 
-    Opt-in: on 2026-11-25 it failed in 1 of 4 full runs and in 5 of 5 runs alone
-    (worst gaps 290-650 ms, the worker holding the GIL): an open defect of issue 13,
-    measured by ``bench/bench_gui.py``, not a timed unit test that turns CI red at random.
+    Three pastes of different megabytes into one window, each replacing the last (from
+    the second on, the previous analysis' later parts and its freeing compete with the
+    new one). Each attempt's figure is its longest gap between 10 ms ticks.
 
-    The machine is shared (2 cores, other test runs): a second attempt absorbs one
-    scheduling hiccup; a real stall (the GIL held, a GC pause) fails both.
+    * The target: the best attempt is under ``STALL_TARGET_S`` (100 ms), or, when the
+      machine itself cannot give that now, within ``STALL_SLACK_S`` (50 ms) of the
+      longest gap a thread running pure Python bytecode causes (measured right then).
+      The machine is shared (2 cores, load 3-9 here): such a thread lets the GIL go
+      every 5 ms, yet the GUI thread still waits 60-140 ms now and then for the OS.
+    * The stall check: the median attempt is under ``STALL_BOUND_S`` (250 ms). Before
+      the fixes of 2026-11-25 (one ``fullmatch`` over the megabyte per edition,
+      ``findall``/``finditer`` scans, two workers sharing the GIL) the median was
+      279-761 ms in 5 of 5 runs; after them 55-64 ms at load 4-5 and 189-260 ms at
+      load 8-9 with other test runs beside it (docs/performance.md, "1 MB paste").
     """
     window.show()
     qtbot.waitExposed(window)
-    worst = []
-    for attempt in (MEGABYTE, MEGABYTE.replace("user", "resu")):
+    qtbot.wait(300)  # the window's first paint is start-up, not the paste
+    worst: list[float] = []
+    for attempt in (MEGABYTE, MEGABYTE.replace("user", "resu"), MEGABYTE.replace("user", "usr")):
         gaps = _paste_megabyte_and_measure(window, qtbot, attempt)
         assert len(gaps) > 5
         worst.append(max(gaps))
-        if max(gaps) < 0.1:
-            return
-    pytest.fail(f"event loop stalled: worst gaps {[round(w * 1000) for w in worst]} ms")
+    shown = [round(w * 1000) for w in worst]
+    assert sorted(worst)[1] <= STALL_BOUND_S, f"event loop stalled: worst gaps {shown} ms"
+    if min(worst) <= STALL_TARGET_S:
+        return
+    floor = _gil_friendly_floor(qtbot)
+    assert min(worst) <= floor + STALL_SLACK_S, (
+        f"worst gaps {shown} ms; a pure-Python thread causes {floor * 1000:.0f} ms now"
+    )
 
 
 def test_megabyte_paste_itself_is_quick(window: MainWindow, qtbot: QtBot) -> None:

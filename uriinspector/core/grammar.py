@@ -15,6 +15,10 @@ from typing import Any
 
 from uriinspector.core import charsets as cs
 
+#: Characters one C-level regex call scans at most when a pattern declares its ``reach``
+#: (about 1-5 ms each, so another thread gets the GIL between two calls).
+CHUNK = 1 << 16
+
 
 class LazyPattern:
     """A regular expression compiled on first use, then kept (compiling every pattern of
@@ -24,12 +28,22 @@ class LazyPattern:
     pattern itself for hot loops. Immutable from the outside; a race at most compiles twice.
     """
 
-    __slots__ = ("_compiled", "_flags", "_source")
+    __slots__ = ("_compiled", "_flags", "_reach", "_source")
 
-    def __init__(self, source: str, flags: int = 0) -> None:
-        """Remember ``source`` and ``flags``; nothing is compiled yet."""
+    def __init__(self, source: str, flags: int = 0, *, reach: int | None = None) -> None:
+        """Remember ``source`` and ``flags``; nothing is compiled yet.
+
+        ``reach`` (optional) promises that the pattern never matches the empty string,
+        has no ``$``/``\\b``/``\\Z`` at the end of the range, and that each attempt at
+        a position reads at most ``reach`` characters past that position or past the
+        end of the match it finds (a ``[...]+`` run: 1; ``%(?![0-9A-Fa-f]{2})``: 3).
+        Then :meth:`finditer`, :meth:`search` and :meth:`count` scan a long range
+        :data:`CHUNK` characters at a time with the same matches: one C call over a
+        megabyte holds the GIL for 50-130 ms, and the window's event loop waits.
+        """
         self._source = source
         self._flags = flags
+        self._reach = reach
         self._compiled: re.Pattern[str] | None = None
 
     def get(self) -> re.Pattern[str]:
@@ -45,6 +59,11 @@ class LazyPattern:
         return self._compiled is not None
 
     @property
+    def reach(self) -> int | None:
+        """The promise that lets a long range be scanned in chunks (see ``__init__``)."""
+        return self._reach
+
+    @property
     def pattern(self) -> str:
         """The source of the regular expression."""
         return self._source
@@ -58,12 +77,53 @@ class LazyPattern:
         return self.get().fullmatch(s, pos, endpos)
 
     def search(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        """``re.Pattern.search``."""
-        return self.get().search(s, pos, endpos)
+        """``re.Pattern.search`` (in chunks over a long range, see ``reach``)."""
+        if self._reach is None or min(endpos, len(s)) - pos <= CHUNK:
+            return self.get().search(s, pos, endpos)
+        return next(self._chunked(s, pos, min(endpos, len(s)), self._reach), None)
 
     def finditer(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
-        """``re.Pattern.finditer``."""
-        return self.get().finditer(s, pos, endpos)
+        """``re.Pattern.finditer`` (in chunks over a long range, see ``reach``)."""
+        if self._reach is None or min(endpos, len(s)) - pos <= CHUNK:
+            return self.get().finditer(s, pos, endpos)
+        return self._chunked(s, pos, min(endpos, len(s)), self._reach)
+
+    def count(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> int:
+        """How many matches :meth:`finditer` yields (``len(findall(...))`` without the
+        list, and in chunks over a long range)."""
+        n = 0
+        for _ in self.finditer(s, pos, endpos):
+            n += 1
+        return n
+
+    def _chunked(self, s: str, pos: int, end: int, reach: int) -> Iterator[re.Match[str]]:
+        """``finditer`` over ``s[pos:end]`` as a series of calls over CHUNK characters.
+
+        A match is kept only if it and the ``reach`` characters after it lie inside
+        its chunk; the next chunk starts at the first match that did not (it may go
+        on, or its lookahead was cut), else ``reach`` before the chunk's end (an
+        attempt there may have failed only for want of text). A run longer than a
+        chunk is matched by one call over the rest (one run is a quick C loop).
+        """
+        p = self.get()
+        while True:
+            stop = pos + CHUNK
+            if stop + reach >= end:
+                yield from p.finditer(s, pos, end)
+                return
+            resume = stop - reach
+            for m in p.finditer(s, pos, stop):
+                if m.end() + reach > stop:
+                    resume = m.start()
+                    break
+                yield m
+            if resume <= pos:  # a match from the chunk's start to (near) its end
+                long_run = p.search(s, pos, end)
+                if long_run is None:  # cannot happen for a pattern keeping the promise
+                    return
+                yield long_run
+                resume = max(long_run.end(), pos + 1)
+            pos = resume
 
     def findall(self, s: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
         """``re.Pattern.findall``."""

@@ -38,7 +38,7 @@ RUNG_NAMES: tuple[str, ...] = (
     "protocol-based",
 )
 
-_TRIPLET = LazyPattern(r"%[0-9A-Fa-f]{2}")
+_TRIPLET = LazyPattern(r"%[0-9A-Fa-f]{2}", reach=3)
 _HEX = frozenset("0123456789ABCDEFabcdef")
 
 PROTOCOL_NOTE = (

@@ -234,7 +234,7 @@ _RULES: dict[Edition, _Rules] = {
     ),
 }
 _BAD_PORT = bad_ascii_pattern(cs.DIGIT)
-_SPACES = LazyPattern(" +")
+_SPACES = LazyPattern(" +", reach=1)
 
 
 _UNSET: object = object()  # a lazy field not built yet
@@ -402,6 +402,11 @@ _FAST_SOURCES: dict[Edition, str] = {
     Edition.DRAFT_1997: g.REFERENCE_DRAFT_1997,
     Edition.DRAFT_1993: g.REFERENCE_DRAFT_1993,
 }
+#: Longer inputs skip the fast path: one ``fullmatch`` over a megabyte is a single C call
+#: of 100-340 ms that holds the GIL (the window's event loop stalls while a worker
+#: parses), where the diagnostic parser's scans take ~20 ms in all and let go between
+#: calls. Both give the same answer (the property tests compare them).
+FAST_PATH_LIMIT = 1 << 16
 #: edition -> the compiled pattern's ``fullmatch``, filled on first use (importing the
 #: core compiles nothing: the window paints first).
 _FULLMATCH: dict[Edition, Callable[[str], re.Match[str] | None]] = {}
@@ -504,9 +509,12 @@ def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReferenc
 
     Raises ``ValueError`` only for an unknown edition name. A reference its edition's
     whole-reference pattern accepts takes the fast path; anything else (every invalid
-    reference, and the valid ones that warn) gets the diagnostic parser.
+    reference, and the valid ones that warn) gets the diagnostic parser, and so does
+    any text longer than :data:`FAST_PATH_LIMIT`.
     """
     ed = edition if isinstance(edition, Edition) else edition_from_name(edition)
+    if len(text) > FAST_PATH_LIMIT:
+        return parse_slow(text, ed)
     fm = _FULLMATCH.get(ed) or _fullmatch(ed)
     m = fm(text)
     if m is None:
@@ -832,7 +840,7 @@ def _warn_spaces(text: str, budget: DiagnosticBudget) -> None:
         span = Span(m.start(), m.end())
         if budget.full(SPACE_NOT_LEGAL):
             budget.omit(
-                SPACE_NOT_LEGAL, "warning", span, len(_SPACES.findall(text, m.start())), cite
+                SPACE_NOT_LEGAL, "warning", span, _SPACES.count(text, m.start()), cite
             )
             return
         budget.add(

@@ -5,8 +5,13 @@ and reference and the ladder's comparison text. It calls the core and emits froz
 results; panes render them and never call the core (shared/style.md §5.3).
 
 Inputs up to ``SYNC_LIMIT`` code points are analysed synchronously (a keystroke must
-repaint within a frame); longer ones go to a ``QThreadPool`` worker, and a generation
-counter drops every result that is not for the newest input.
+repaint within a frame); longer ones go to the controller's one worker thread, and a
+generation counter drops every result that is not for the newest input.
+
+One thread, not a pool of them: two CPU-bound Python threads pass the GIL to each
+other and starve a third (the GUI thread waited up to 230 ms with two busy workers,
+36 ms with one), so the analysis, the later parts and the freeing of old results
+take turns, newest analysis first, and work for a replaced input stops early.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING
 
@@ -84,16 +90,29 @@ class _WorkerSignals(QObject):
     parts = Signal(int, object)  # generation, Analysis with LATER_PARTS built
 
 
-class _AnalysisWorker(QRunnable):
-    """Runs ``analyze`` for one generation on a pool thread."""
+#: Priorities on the controller's one worker thread: the newest analysis first, then
+#: the later parts of the one shown, then freeing replaced results.
+_ANALYSIS_PRIORITY, _PARTS_PRIORITY, _DISPOSER_PRIORITY = 2, 1, 0
 
-    def __init__(self, generation: int, text: str, edition: str, signals: _WorkerSignals) -> None:
+
+class _AnalysisWorker(QRunnable):
+    """Runs ``analyze`` for one generation on the worker thread."""
+
+    def __init__(
+        self,
+        generation: int,
+        text: str,
+        edition: str,
+        signals: _WorkerSignals,
+        wanted: Callable[[int], bool],
+    ) -> None:
         super().__init__()
         self.setAutoDelete(True)
         self._generation = generation
         self._text = text
         self._edition = edition
         self._signals = signals
+        self._wanted = wanted
 
     def run(self) -> None:
         """Analyse, and hand the result (or the exception) to the GUI thread."""
@@ -105,40 +124,58 @@ class _AnalysisWorker(QRunnable):
         # freeze the survivors (they are freed by reference counting, never by the GC).
         with _GC_PAUSE:
             try:
-                analysis = _analyze(self._text, self._edition)
-                # Build the lazy parts here too, so no pane computes them on the GUI thread
-                # (0.2 s for the decoders of a 1 MB query, more for the ladder).
-                for lazy in _LAZY_PARTS:
-                    getattr(analysis, lazy, None)
-                result = analysis
+                if not self._wanted(self._generation):
+                    result = None  # replaced before it started: dropped as stale
+                else:
+                    analysis = _analyze(self._text, self._edition)
+                    # Build the lazy parts here too, so no pane computes them on the GUI
+                    # thread (0.2 s for the decoders of a 1 MB query, more for the ladder);
+                    # once the input is replaced, the rest is skipped (the next waits).
+                    for lazy in _LAZY_PARTS:
+                        if not self._wanted(self._generation):
+                            break
+                        getattr(analysis, lazy, None)
+                    result = analysis
             except Exception as exc:  # reported in the window, never lost
                 result = exc
         self._signals.finished.emit(self._generation, result, time.perf_counter() - started)
 
 
 class _PartsWorker(QRunnable):
-    """Builds ``LATER_PARTS`` of one delivered long analysis on a pool thread."""
+    """Builds ``LATER_PARTS`` of one delivered long analysis on the worker thread."""
 
-    def __init__(self, generation: int, analysis: Analysis, signals: _WorkerSignals) -> None:
+    def __init__(
+        self,
+        generation: int,
+        analysis: Analysis,
+        signals: _WorkerSignals,
+        wanted: Callable[[int], bool],
+    ) -> None:
         super().__init__()
         self.setAutoDelete(True)
         self._generation = generation
-        self._analysis = analysis
+        self._analysis: Analysis | None = analysis
         self._signals = signals
+        self._wanted = wanted
 
     def run(self) -> None:
-        """Compute each part (a failure leaves it to the pane, which reports it)."""
+        """Compute each part (a failure leaves it to the pane, which reports it); stop
+        as soon as the analysis is replaced (a pane that still shows it builds the rest)."""
+        analysis, self._analysis = self._analysis, None
+        assert analysis is not None
         with _GC_PAUSE:
             for part in LATER_PARTS:
+                if not self._wanted(self._generation):
+                    return
                 try:
-                    getattr(self._analysis, part)
+                    getattr(analysis, part)
                 except Exception:  # the pane computes it again and reports the error
                     traceback.print_exc()
-        self._signals.parts.emit(self._generation, self._analysis)
+        self._signals.parts.emit(self._generation, analysis)
 
 
 class _Disposer(QRunnable):
-    """Frees a replaced long analysis's lazy parts on a pool thread, a slice at a time.
+    """Frees a replaced long analysis's lazy parts on the worker thread, a slice at a time.
 
     Freeing a megabyte's parts (a million ``CharInfo``...) takes 130-270 ms, and one
     ``del`` of a big tuple never lets the GIL go: done by the GUI thread when the last
@@ -227,7 +264,9 @@ class AnalysisController(QObject):
         self._reaper.timeout.connect(self._reap)
         #: analyses waiting for the next turn of the event loop to start on the pool
         self._queued: list[tuple[int, str, str]] = []
-        self._pool = QThreadPool.globalInstance()
+        #: the one worker thread (see the module's docstring)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
         self._signals = _WorkerSignals()
         self._signals.finished.connect(self._on_worker_finished)
         self._signals.parts.connect(self._on_parts_finished)
@@ -345,7 +384,8 @@ class AnalysisController(QObject):
             if generation != self._generation:
                 self._on_worker_finished(generation, None, 0.0)  # dropped as stale
             else:
-                self._pool.start(_AnalysisWorker(generation, text, edition, self._signals))
+                worker = _AnalysisWorker(generation, text, edition, self._signals, self._wanted)
+                self._pool.start(worker, _ANALYSIS_PRIORITY)
 
     @Slot(int, object, float)
     def _on_worker_finished(self, generation: int, result: object, seconds: float) -> None:
@@ -369,14 +409,15 @@ class AnalysisController(QObject):
         self.analysis = result  # type: ignore[assignment]
         self.analysisChanged.emit(result)
         if old is not None and len(old.text) > self.sync_limit:
-            self._pool.start(_Disposer(old.detach_parts()))
+            self._pool.start(_Disposer(old.detach_parts()), _DISPOSER_PRIORITY)
             self._retired.append(old)
         del old
         if self._retired:
             self._reap()  # usually at once: every pane on screen shows the new one now
         self._emit_comparison()
         if is_async:
-            self._pool.start(_PartsWorker(generation, result, self._signals))  # type: ignore[arg-type]
+            parts = _PartsWorker(generation, result, self._signals, self._wanted)  # type: ignore[arg-type]
+            self._pool.start(parts, _PARTS_PRIORITY)
 
     def _reap(self) -> None:
         """Free on the pool each retired analysis no pane holds any more.
@@ -393,7 +434,7 @@ class AnalysisController(QObject):
             if sys.getrefcount(self._retired[-1]) > 2:
                 keep.append(self._retired.pop())
             elif _Disposer.worth_it(self._retired[-1]):
-                self._pool.start(_Disposer([self._retired.pop()]))
+                self._pool.start(_Disposer([self._retired.pop()]), _DISPOSER_PRIORITY)
             else:
                 del self._retired[-1]  # nothing big left in it: freed at once, here
         self._retired = keep
@@ -401,6 +442,10 @@ class AnalysisController(QObject):
             self._reaper.start()
         else:
             self._reaper.stop()
+
+    def _wanted(self, generation: int) -> bool:
+        """Whether ``generation`` is still the newest input (asked from the worker)."""
+        return generation == self._generation
 
     @Slot(int, object)
     def _on_parts_finished(self, generation: int, analysis: object) -> None:

@@ -21,7 +21,14 @@ what the offered content is and hands over the EXACT text the other program offe
   has its ``file:`` link inspected. *File ▸ Open…* enters through :func:`from_path`.
 
 One-line inputs (the Resolution pane's base and reference, the ladder's second URI,
-the Components editor) are :class:`IntakeLineEdit`: their pastes and drops pass here too.
+the Components editor, the History pane's search box) are :class:`IntakeLineEdit`: their
+pastes and drops pass here too.
+
+The way out is here too: :func:`exact_mime` / :func:`copy_exact` put text on the
+clipboard as ``text/plain`` for other programs *and* as :data:`EXACT_MIME` (its UTF-8
+with lone surrogates kept, ``surrogatepass``), which :func:`from_mime` prefers: Qt's
+``QString`` replaces a lone surrogate, so a copied ``http://a/\ud800`` pasted back
+would otherwise be another string.
 
 Extending it: a new source is one more branch here that returns an :class:`Intake`;
 the window acts on ``kind`` and ``document``.
@@ -47,12 +54,15 @@ from PySide6.QtWidgets import QLineEdit
 
 __all__ = [
     "DOCUMENT_EXTENSIONS",
+    "EXACT_MIME",
     "OPEN_FILTER",
     "REFANG_LIMIT",
     "Intake",
     "IntakeLineEdit",
     "accepts",
+    "copy_exact",
     "decode_uri_list",
+    "exact_mime",
     "from_argument",
     "from_mime",
     "from_path",
@@ -84,6 +94,8 @@ OPEN_FILTER = ";;".join((
 
 _PLAIN = "text/plain"
 _URI_LIST = "text/uri-list"
+#: Our own clipboard format: the exact text as UTF-8, lone surrogates kept (surrogatepass).
+EXACT_MIME = "application/x-uriinspector-text"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +194,51 @@ def _decode(raw: bytes, charset: str) -> str:
         return raw.decode(charset, "replace")
 
 
+def _hand_back_at_exit() -> None:
+    """Leave the clipboard to Qt's own ``setText`` before Python exits: mime data made
+    in Python and still held by the clipboard when Qt tears down crashes the process
+    (PySide6, a segmentation fault at exit). Other programs keep the plain text."""
+    if QGuiApplication.instance() is None:
+        return
+    clipboard = QGuiApplication.clipboard()
+    held = clipboard.mimeData()
+    if held is not None and EXACT_MIME in held.formats():
+        clipboard.setText(clipboard.text())
+
+
+_hand_back: list[bool] = []
+
+
+def exact_mime(text: str) -> QMimeData:
+    """``text`` for the clipboard or a drag: ``text/plain`` for every program, and
+    :data:`EXACT_MIME` holding it code point for code point (lone surrogates too)."""
+    if not _hand_back:
+        import atexit
+
+        atexit.register(_hand_back_at_exit)
+        _hand_back.append(True)
+    data = QMimeData()
+    data.setText(text)
+    data.setData(EXACT_MIME, text.encode("utf-8", "surrogatepass"))
+    return data
+
+
+def copy_exact(text: str) -> None:
+    """Put ``text`` on the clipboard so that pasting it here gives it back exactly."""
+    QGuiApplication.clipboard().setMimeData(exact_mime(text))
+
+
+def _exact_text(data: QMimeData) -> str | None:
+    """The text of our own :data:`EXACT_MIME` format, if offered (and decodable)."""
+    if EXACT_MIME not in data.formats():
+        return None
+    raw = bytes(data.data(EXACT_MIME).data())
+    try:
+        return raw.decode("utf-8", "surrogatepass") or None
+    except UnicodeDecodeError:  # not written by us: fall back to text/plain
+        return None
+
+
 def _plain_text(data: QMimeData) -> tuple[str, str] | None:
     """The first ``text/plain`` format offered, decoded from its bytes: (text, format)."""
     formats = data.formats()
@@ -239,12 +296,16 @@ def from_mime(
 ) -> Intake:
     """What a paste or a drop offers, as exact text (or a file, or an image).
 
-    Order: ``text/plain`` exactly as offered; else a ``text/uri-list`` decoded from
+    Order: our own :data:`EXACT_MIME` (text copied in this program, lone surrogates
+    kept); ``text/plain`` exactly as offered; else a ``text/uri-list`` decoded from
     its bytes (its first link, or with ``all_links`` every link one per line; a
     ``file:`` link is a dropped file); else an image.
     """
     if data is None:
         return Intake("empty")
+    exact = _exact_text(data)
+    if exact is not None:
+        return from_text(exact, EXACT_MIME, refang=refang)
     plain = _plain_text(data)
     if plain is not None:
         return from_text(plain[0], plain[1], refang=refang)
@@ -269,7 +330,8 @@ def accepts(data: QMimeData | None) -> bool:
     if data is None:
         return False
     return data.hasImage() or any(
-        f.split(";")[0].strip().lower() in (_PLAIN, _URI_LIST) or f.lower().startswith("image/")
+        f.split(";")[0].strip().lower() in (_PLAIN, _URI_LIST, EXACT_MIME)
+        or f.lower().startswith("image/")
         for f in data.formats()
     )
 

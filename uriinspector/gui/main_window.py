@@ -829,21 +829,21 @@ class MainWindow(QMainWindow):
 
         text = self.uriField.uri()
         if text:
-            QGuiApplication.clipboard().setText(defang(text))
+            intake.copy_exact(defang(text))
             self.statusBar().showMessage("Copied the link defanged.", 3000)
 
     def copy_normalized(self) -> None:
         """Copy the top of the normalization ladder."""
         a = self.controller.analysis
         if a is not None:
-            QGuiApplication.clipboard().setText(a.ladder.normalized)
+            intake.copy_exact(a.ladder.normalized)
             self.statusBar().showMessage("Copied the normalized URI.", 3000)
 
     def copy_target(self) -> None:
         """Copy the RFC 3986 target of the resolution pane."""
         for r in self.controller.resolutions:
             if r.rules == "rfc3986" and r.target is not None:
-                QGuiApplication.clipboard().setText(r.target)
+                intake.copy_exact(r.target)
                 self.statusBar().showMessage("Copied the resolved target.", 3000)
                 return
         self.statusBar().showMessage("There is no target to copy.", 3000)

@@ -564,11 +564,12 @@ class UriField(QTextEdit):
         return intake.accepts(source)
 
     def createMimeDataFromSelection(self) -> QMimeData:
-        """Copy the real characters, not the chips' placeholders."""
+        """Copy the real characters, not the chips' placeholders, lone surrogates
+        included (``intake.exact_mime``)."""
         cursor = self.textCursor()
-        data = QMimeData()
-        data.setText(self._document_text(cursor.selectionStart(), cursor.selectionEnd()))
-        return data
+        return intake.exact_mime(
+            self._document_text(cursor.selectionStart(), cursor.selectionEnd())
+        )
 
     # ---- painting the analysis ----------------------------------------------------
     def show_analysis(self, analysis: Analysis) -> None:

@@ -115,7 +115,7 @@ class Finding:
         return out
 
 
-_PCT_RUN = LazyPattern(r"(?:%[0-9A-Fa-f]{2})+")
+_PCT_RUN = LazyPattern(r"(?:%[0-9A-Fa-f]{2})+", reach=3)
 
 
 def pct_decode(text: str) -> str:

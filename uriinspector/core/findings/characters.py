@@ -84,9 +84,10 @@ _CANDIDATE = LazyPattern(
     "["
     + "".join(re.escape(c) for c in (*BIDI_CHARS, *INVISIBLE_CHARS))
     + "\U000e0000-\U000e007f\ufe00-\ufe0f]"
-    + "|(?i:%(?:E[123F]|D8|C2|CD|F3)%)"
+    + "|(?i:%(?:E[123F]|D8|C2|CD|F3)%)",
+    reach=5,  # scanned in chunks over a long input (grammar.LazyPattern)
 )
-_ENC_TRIPLE = LazyPattern(r"%[0-9A-Fa-f]{2}")
+_ENC_TRIPLE = LazyPattern(r"%[0-9A-Fa-f]{2}", reach=3)
 
 
 def _names(evidence: str, table: dict[str, str]) -> str:

@@ -23,7 +23,7 @@ from uriinspector.core.split import SplitReference, split
 from uriinspector.core.whatwg import WhatwgReading, read_whatwg
 
 SPECIAL = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
-_TAB_NL = LazyPattern(r"[\t\n\r]+")
+_TAB_NL = LazyPattern(r"[\t\n\r]+", reach=1)
 _EDGE = LazyPattern(r"^[\x00-\x20]+|[\x00-\x20]+$")
 _DELIMS = "/?#@:\\["
 _PLAIN_HOST = LazyPattern(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?$")

@@ -24,13 +24,14 @@ from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
 
-_CONTROL_RUN = LazyPattern(r"(?:%[01][0-9A-Fa-f]|%7[Ff]|%[Cc]2%[89][0-9A-Fa-f])+")
+_CONTROL_RUN = LazyPattern(r"(?:%[01][0-9A-Fa-f]|%7[Ff]|%[Cc]2%[89][0-9A-Fa-f])+", reach=6)
 # One hex digit written plainly or percent-encoded (%30-%39, %41-%46, %61-%66).
 _HEX = r"(?:[0-9A-Fa-f]|%3[0-9]|%4[1-6]|%6[1-6])"
 _ENC_HEX = r"(?:%3[0-9]|%4[1-6]|%6[1-6])"
 # "%25" + two hex digits, or "%" + two hex digits of which at least one is encoded.
-_DOUBLE = LazyPattern(rf"%25{_HEX}{_HEX}|%(?:{_ENC_HEX}{_HEX}|[0-9A-Fa-f]{_ENC_HEX})")
-_TRIPLE = LazyPattern(r"%([0-9A-Fa-f]{2})")
+# reach: scanned in chunks over a long input (grammar.LazyPattern); at most 9 characters
+_DOUBLE = LazyPattern(rf"%25{_HEX}{_HEX}|%(?:{_ENC_HEX}{_HEX}|[0-9A-Fa-f]{_ENC_HEX})", reach=9)
+_TRIPLE = LazyPattern(r"%([0-9A-Fa-f]{2})", reach=3)
 
 _CONTROL_NAMES = {0x00: "NUL", 0x09: "TAB", 0x0A: "LF", 0x0D: "CR", 0x7F: "DEL", 0x08: "BS",
                   0x1B: "ESC", 0x0B: "VT", 0x0C: "FF"}

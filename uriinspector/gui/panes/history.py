@@ -3,7 +3,8 @@
 The pane only shows what the window hands it (``show_history``) and asks for changes
 through signals; the history itself lives in ``Settings`` (one atomic file). The search
 is a case-insensitive substring of the URI (``settings.matches``); pinned entries come
-first. Double-click or Enter inspects an entry again.
+first. Double-click or Enter inspects an entry again. The search box is an
+``intake.IntakeLineEdit``: what is pasted or dropped into it is the exact text offered.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uriinspector.gui.intake import IntakeLineEdit
 from uriinspector.gui.panes._common import clear_tree, name_widget, plain_tooltip, tree_item
 from uriinspector.gui.settings import HistoryEntry, matches
 from uriinspector.gui.uri_field import visible_text
@@ -76,7 +77,9 @@ class HistoryPane(QWidget):
         self._entries: tuple[HistoryEntry, ...] = ()
         self._shown: list[HistoryEntry] = []
         self._keep = True
-        self.searchField = QLineEdit(self)
+        # pastes and drops pass intake (a dragged link is searched for exactly as
+        # offered, never rewritten by QUrl)
+        self.searchField = IntakeLineEdit(self)
         name_widget(self.searchField, "historySearch", "Search history")
         self.searchField.setPlaceholderText("Search history (any part of the URI)")
         self.searchField.setClearButtonEnabled(True)

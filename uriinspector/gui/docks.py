@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtGui import QKeySequence, QShowEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
 
 from uriinspector.gui.panes.base import PANES
 
@@ -62,7 +62,7 @@ class WindowDocks:
             self.resizeDocks(pair, shares, Qt.Orientation.Horizontal)
         self._default_state = self.saveState()
         if restore_state and self.settings.window_state:
-            self.restoreState(QByteArray(self.settings.window_state))
+            self.restore_layout(self.settings.window_state)
 
     def _ensure_frame(self) -> None:
         """Build the frame now if a held window has not yet (anything needing a dock,
@@ -88,7 +88,8 @@ class WindowDocks:
             self.docks[spec.name] = dock
 
     def _place_docks(self) -> None:
-        """Put the docks in the bottom area, side by side and tabbed (needs ``Qt``)."""
+        """Put the docks in the bottom area: the ``left`` group of ``PANES`` tabbed beside
+        the ``right`` one, each group's first pane on top (needs ``Qt``)."""
         from PySide6.QtCore import Qt  # after the first paint for a held window
 
         for attr, dock in self.docks.items():
@@ -97,20 +98,66 @@ class WindowDocks:
                 lambda visible, name=attr: self._on_dock_visibility_changed(name, visible)
             )
         d = self.docks
-        self.splitDockWidget(d["components"], d["findings"], Qt.Orientation.Horizontal)
-        for name in ("characters", "resolution", "ladder"):
-            self.tabifyDockWidget(d["components"], d[name])
-        self.tabifyDockWidget(d["findings"], d["urn"])
-        self.tabifyDockWidget(d["findings"], d["history"])
-        self.tabifyDockWidget(d["findings"], d["extract"])
-        self.tabifyDockWidget(d["components"], d["explain"])
-        self.tabifyDockWidget(d["components"], d["editions"])
-        d["components"].raise_()
-        d["findings"].raise_()
-        self.resizeDocks([d["components"], d["findings"]], list(_SPLIT), Qt.Orientation.Horizontal)
+        left = [d[s.name] for s in PANES if s.group == "left"]
+        right = [d[s.name] for s in PANES if s.group == "right"]
+        self.splitDockWidget(left[0], right[0], Qt.Orientation.Horizontal)
+        for group in (left, right):
+            for dock in group[1:]:
+                self.tabifyDockWidget(group[0], dock)
+        left[0].raise_()
+        right[0].raise_()
+        self.resizeDocks([left[0], right[0]], list(_SPLIT), Qt.Orientation.Horizontal)
+        self.hide_stale_tab_bars()
 
     def reset_layout(self) -> None:
         """Put every dock back where it started."""
         for dock in self.docks.values():
             dock.show()
         self.restoreState(self._default_state)
+        self.hide_stale_tab_bars()
+
+    def restore_layout(self, state: bytes) -> bool:
+        """Restore a saved dock layout (``QMainWindow.restoreState``), then hide the tab
+        bars the old layout left behind."""
+        done = self.restoreState(QByteArray(state))
+        self.hide_stale_tab_bars()
+        return done
+
+    def hide_stale_tab_bars(self) -> list[QTabBar]:
+        """Hide the dock tab bars Qt left behind, and return them.
+
+        Tabifying the second group of a hidden window (its first ``tabifyDockWidget``)
+        makes two tab bars for it, and ``restoreState`` on a placed window makes new
+        bars for every group; Qt stops laying out the extra ones but leaves them shown
+        until they are deleted later, on the event loop. Until then a stray bar (e.g.
+        "Findings │ URN", from the first tabify) is drawn over the docks at its last
+        place and takes Tab. A bar is stale when its tabs are not exactly one group's
+        docks, or when it lies over a dock's contents (Qt puts live bars beside them).
+        """
+        from PySide6.QtCore import Qt
+
+        groups: set[frozenset[str]] = set()
+        for dock in self.docks.values():
+            mates = self.tabifiedDockWidgets(dock)
+            if mates:
+                groups.add(frozenset([dock.windowTitle(), *(m.windowTitle() for m in mates)]))
+        shown = [dock.geometry() for dock in self.docks.values()
+                 if dock.isVisible() and not dock.isFloating()]
+        stale: list[QTabBar] = []
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        for bar in QMainWindow.findChildren(self, QTabBar, "", direct):  # builds no pane
+            if bar.isHidden():
+                continue
+            tabs = frozenset(bar.tabText(i) for i in range(bar.count()))
+            if tabs not in groups or any(bar.geometry().intersects(r) for r in shown):
+                bar.hide()
+                stale.append(bar)
+        return stale
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Hide stale tab bars once laid out for showing (see ``hide_stale_tab_bars``)."""
+        super().showEvent(event)  # type: ignore[misc]
+        if self.docks and not self._frame_pending:
+            if (layout := self.layout()) is not None:
+                layout.activate()  # place the live bars first: geometry tells them apart
+            self.hide_stale_tab_bars()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QMainWindow,
     QPlainTextEdit,
     QTextEdit,
     QWidget,
@@ -44,19 +45,61 @@ def release_tab(root: QWidget) -> None:
         box.setTabChangesFocus(True)
 
 
+def on_screen(widget: QWidget) -> bool:
+    """True if some of ``widget`` can be seen: Qt keeps a dock behind another tab
+    "visible" but moves it off the window, where nothing of it is drawn."""
+    return widget.isVisible() and not widget.visibleRegion().isEmpty()
+
+
+def is_tab_stop(widget: QWidget, window: QWidget) -> bool:
+    """True if Tab may stop on ``widget`` in ``window``: Qt's own test (shown, enabled,
+    Tab-focusable, no focus proxy) and on screen (not in a dock behind a tab)."""
+    return (
+        widget.window() is window
+        and widget.focusProxy() is None
+        and takes_tab(widget)
+        and on_screen(widget)
+    )
+
+
 def _first_focusable(container: QWidget) -> QWidget | None:
     """The first widget inside ``container``, in the focus chain, that Tab stops on."""
-    start = container
+    window = container.window()
     w = container.nextInFocusChain()
-    while w is not None and w is not start:
-        if (w is container or container.isAncestorOf(w)) and takes_tab(w):
+    for _ in range(10_000):
+        if w is None or w is container:
+            break
+        if container.isAncestorOf(w) and is_tab_stop(w, window):
             return w
         w = w.nextInFocusChain()
-    return container if takes_tab(container) else None
+    return container if is_tab_stop(container, window) else None
 
 
 class WindowKeyboard:
     """Focus keys of ``MainWindow`` (a mixin: ``self`` is the window)."""
+
+    def focusNextPrevChild(self: MainWindow, next: bool) -> bool:  # Qt names it next
+        """Tab and Shift+Tab: the next widget in the focus chain that is on screen.
+
+        Qt's own walk takes a dock behind another tab for visible (it is only moved off
+        the window), so Tab used to stop on panes nobody could see.
+        """
+        from PySide6.QtCore import Qt
+
+        start = QApplication.focusWidget()
+        if start is None or start.window() is not self:
+            return QMainWindow.focusNextPrevChild(self, next)
+        w = start
+        for _ in range(10_000):  # the chain is a ring; this only bounds a broken one
+            w = w.nextInFocusChain() if next else w.previousInFocusChain()
+            if w is None or w is start:
+                break
+            if is_tab_stop(w, self):
+                reason = (Qt.FocusReason.TabFocusReason if next
+                          else Qt.FocusReason.BacktabFocusReason)
+                w.setFocus(reason)
+                return True
+        return False
 
     def pane_built(self: MainWindow, name: str, pane: QWidget) -> None:
         """A pane was just built into its dock: Tab must pass through it."""
@@ -90,7 +133,9 @@ class WindowKeyboard:
             found = pane.findChild(QWidget, wanted)
             if found is not None and takes_tab(found):
                 return found
-        return _first_focusable(self.docks[name])
+        # Else its first Tab stop; a pane with none (URN on a non-URN) takes the keys
+        # itself, so the next Tab leaves from there.
+        return _first_focusable(self.docks[name]) or pane
 
     def focus_areas(self: MainWindow) -> list[tuple[str, QWidget]]:
         """The areas F6 visits, in order: ("field", …), ("banner", …), then each dock on
@@ -100,7 +145,7 @@ class WindowKeyboard:
             areas.append(("banner", self.banner))
         for spec in PANES:
             dock = self.docks.get(spec.name)
-            if dock is not None and dock.isVisible() and not dock.isFloating():
+            if dock is not None and on_screen(dock) and not dock.isFloating():
                 areas.append((spec.name, dock))
         return areas
 

@@ -28,7 +28,7 @@ class WindowHistory:
         if s.geometry:
             self.restoreGeometry(QByteArray(s.geometry))
         if s.window_state and not self._frame_pending:  # else after the frame is built
-            self.restoreState(QByteArray(s.window_state))
+            self.restore_layout(s.window_state)
         index = self.editionSelector.findData(s.edition)
         if index >= 0:
             self.editionSelector.setCurrentIndex(index)

@@ -15,7 +15,7 @@ from PySide6.QtCore import Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
-from uriinspector.gui.panes.base import PANES, SPECS, load_pane
+from uriinspector.gui.panes.base import PANES, SPECS, Pane, load_pane
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -219,11 +219,10 @@ class PaneHost:
     def _push(self, name: str, a: Analysis) -> None:
         self._dirty.discard(name)
         pane = self._built[name]
-        show = getattr(pane, "show_analysis", None)
-        if show is None:
+        if not isinstance(pane, Pane):  # every pane in PANES is one; MissingPane too
             return
         try:
-            show(a)
+            pane.show_analysis(a)
         except Exception as exc:
             self.statusBar().showMessage(f"The {name} pane failed: {type(exc).__name__}: {exc}")
 

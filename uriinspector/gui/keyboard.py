@@ -87,7 +87,13 @@ class WindowKeyboard:
         from PySide6.QtCore import Qt
 
         start = QApplication.focusWidget()
-        if start is None or start.window() is not self:
+        if (
+            self._closing
+            or not self.isVisible()
+            or start is None
+            or start.window() is not self
+            or not start.isVisible()  # Qt moving focus off a widget being hidden
+        ):
             return QMainWindow.focusNextPrevChild(self, next)
         w = start
         for _ in range(10_000):  # the chain is a ring; this only bounds a broken one

@@ -1,10 +1,12 @@
 """The window by keyboard: Ctrl+L to the field, Ctrl+digit to a pane, F6 between areas.
 
 ``WindowKeyboard`` is mixed into ``MainWindow``. Tab visits only what is on screen and
-never gets stuck: item views give Tab back to the window instead of walking their
-cells (``setTabKeyNavigation(False)``) and multi-line text boxes pass it on
-(``setTabChangesFocus(True)``). F6 and Shift+F6 cycle the areas: the field, the
-banner, then each dock on screen, in the View menu's order, and back to the field.
+never gets stuck: a pane behind another tab is disabled (``PaneHost``; Qt only moves such
+a dock off the window, and Tab used to stop in it), item views give Tab back to the
+window instead of walking their cells (``setTabKeyNavigation(False)``) and multi-line
+text boxes pass it on (``setTabChangesFocus(True)``). F6 and Shift+F6 cycle the
+areas: the field, the banner, then each dock on screen, in the View menu's order, and
+back to the field.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QMainWindow,
     QPlainTextEdit,
     QTextEdit,
     QWidget,
@@ -51,61 +52,8 @@ def on_screen(widget: QWidget) -> bool:
     return widget.isVisible() and not widget.visibleRegion().isEmpty()
 
 
-def is_tab_stop(widget: QWidget, window: QWidget) -> bool:
-    """True if Tab may stop on ``widget`` in ``window``: Qt's own test (shown, enabled,
-    Tab-focusable, no focus proxy) and on screen (not in a dock behind a tab)."""
-    return (
-        widget.window() is window
-        and widget.focusProxy() is None
-        and takes_tab(widget)
-        and on_screen(widget)
-    )
-
-
-def _first_focusable(container: QWidget) -> QWidget | None:
-    """The first widget inside ``container``, in the focus chain, that Tab stops on."""
-    window = container.window()
-    w = container.nextInFocusChain()
-    for _ in range(10_000):
-        if w is None or w is container:
-            break
-        if container.isAncestorOf(w) and is_tab_stop(w, window):
-            return w
-        w = w.nextInFocusChain()
-    return container if is_tab_stop(container, window) else None
-
-
 class WindowKeyboard:
     """Focus keys of ``MainWindow`` (a mixin: ``self`` is the window)."""
-
-    def focusNextPrevChild(self: MainWindow, next: bool) -> bool:  # Qt names it next
-        """Tab and Shift+Tab: the next widget in the focus chain that is on screen.
-
-        Qt's own walk takes a dock behind another tab for visible (it is only moved off
-        the window), so Tab used to stop on panes nobody could see.
-        """
-        from PySide6.QtCore import Qt
-
-        start = QApplication.focusWidget()
-        if (
-            self._closing
-            or not self.isVisible()
-            or start is None
-            or start.window() is not self
-            or not start.isVisible()  # Qt moving focus off a widget being hidden
-        ):
-            return QMainWindow.focusNextPrevChild(self, next)
-        w = start
-        for _ in range(10_000):  # the chain is a ring; this only bounds a broken one
-            w = w.nextInFocusChain() if next else w.previousInFocusChain()
-            if w is None or w is start:
-                break
-            if is_tab_stop(w, self):
-                reason = (Qt.FocusReason.TabFocusReason if next
-                          else Qt.FocusReason.BacktabFocusReason)
-                w.setFocus(reason)
-                return True
-        return False
 
     def pane_built(self: MainWindow, name: str, pane: QWidget) -> None:
         """A pane was just built into its dock: Tab must pass through it."""
@@ -139,9 +87,11 @@ class WindowKeyboard:
             found = pane.findChild(QWidget, wanted)
             if found is not None and takes_tab(found):
                 return found
-        # Else its first Tab stop; a pane with none (URN on a non-URN) takes the keys
-        # itself, so the next Tab leaves from there.
-        return _first_focusable(self.docks[name]) or pane
+        # Else the pane itself (URN on a non-URN has nothing to type in or walk): the
+        # next Tab leaves from its place in the focus chain. No walk of the chain from
+        # Python: it hands out wrappers of Qt's own widgets, which went stale in the
+        # full suite (a segfault).
+        return pane
 
     def focus_areas(self: MainWindow) -> list[tuple[str, QWidget]]:
         """The areas F6 visits, in order: ("field", …), ("banner", …), then each dock on

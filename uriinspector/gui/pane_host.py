@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
@@ -108,6 +109,8 @@ class PaneHost:
             # Handed back to Python and freed with its wrapper (no deleteLater behind
             # PySide's back: a wrapper outliving its C++ object is a crash waiting).
             placeholder.setParent(None)
+        if self.isVisible() and dock.visibleRegion().isEmpty():
+            pane.setEnabled(False)  # built behind another tab: off the Tab order
         self._wire(name, pane)
         self.pane_built(name, pane)  # the keyboard's hook (tab order, item views)
         a = self.controller.analysis
@@ -227,6 +230,7 @@ class PaneHost:
             self.statusBar().showMessage(f"The {name} pane failed: {type(exc).__name__}: {exc}")
 
     def _on_dock_visibility_changed(self, name: str, visible: bool) -> None:
+        self._show_contents(name, visible)
         if self._held:  # release() builds the panes on screen after the first paint
             (self._on_screen.add if visible else self._on_screen.discard)(name)
             return
@@ -236,6 +240,25 @@ class PaneHost:
         a = self.controller.analysis
         if visible and name in self._dirty and a is not None:
             self._push(name, a)
+
+    def _show_contents(self, name: str, visible: bool) -> None:
+        """Disable a docked pane while its dock is behind another tab, enable it when
+        raised: Qt keeps such a dock "visible" (it only moves it off the window), so its
+        widgets stayed in the Tab order (issue 15); a disabled one is skipped by Qt's
+        own walk. Hiding it instead broke the dock layout (a hidden widget has no size).
+        Not while the window itself hides or closes.
+        """
+        if self._closing or not shiboken6.isValid(self):
+            return  # docks report hidden as the window goes (or is already deleted)
+        dock = self.docks[name]
+        pane = dock.widget()
+        if pane is None or dock.isFloating():
+            return
+        if visible:
+            if not pane.isEnabled():
+                pane.setEnabled(True)
+        elif self.isVisible() and pane.isEnabled():
+            pane.setEnabled(False)
 
     @Slot(object)
     def _on_resolutions_changed(self, resolutions: tuple[Resolution, ...]) -> None:

@@ -241,12 +241,14 @@ def test_one_line_inputs_take_pastes_and_drops_exactly(
 ) -> None:
     """The Resolution pane's reference and the ladder's second URI (IntakeLineEdit)."""
     reference = window.pane("resolution").referenceField
+    window.docks["resolution"].raise_()  # on screen: a pane behind a tab takes no keys
     reference.clear()
     QGuiApplication.clipboard().setMimeData(_uri_list(offered))
     reference.setFocus()
     qtbot.keyClick(reference, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert reference.text() == offered  # never refanged: it is a reference being studied
     compare = window.pane("ladder").compareField
+    window.docks["ladder"].raise_()
     compare.clear()
     buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     data = _uri_list(offered)

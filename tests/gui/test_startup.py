@@ -132,6 +132,7 @@ print(json.dumps({"before": before, "after": made[len(before):], "first": first,
                   "field_top": w.uriField.mapTo(w, w.uriField.rect().topLeft()).y(),
                   "built": sorted(w.panes.built()),
                   "view": [a.text() for a in w.viewMenu.actions()],
+                  "panes_menu": [a.text() for a in w.panesMenu.actions()],
                   "shortcuts": {a.text(): a.shortcut().toString() for m in w.menuBar().actions()
                                 for a in m.menu().actions() if a.shortcut().toString()}}))
 """
@@ -161,9 +162,14 @@ def test_nothing_before_the_first_paint_touches_the_qt_namespace() -> None:
     assert out["built"] == ["components", "findings"]
     # After release the menus are what an unheld window has: every dock in View, the
     # shortcuts set.
-    assert out["view"] == [title for *_, title in PANES] + [
-        "", "&Reset Layout", "", "&Zoom (100 %)", "&Presentation Mode"
+    assert out["view"] == [spec.title for spec in PANES] + [
+        "", "Go to the &URI Field", "&Next Area", "Pre&vious Area", "", "Show &Panes",
+        "&Reset Layout", "", "&Zoom (100 %)", "&Presentation Mode",
     ]
+    assert out["panes_menu"] == [spec.title for spec in PANES]  # every dock's toggle
+    assert out["shortcuts"]["Components"] == "Ctrl+1"  # issue 15: shown in the View menu
+    assert out["shortcuts"]["Go to the &URI Field"] == "Ctrl+L"
+    assert out["shortcuts"]["&Next Area"] == "F6"
     assert out["shortcuts"]["&Presentation Mode"] == "F11"  # gui/presentation.py, held too
     assert out["shortcuts"]["&Paste and Inspect"] == "Ctrl+Shift+V"
     assert out["shortcuts"]["Show &History"] == "Ctrl+H"

@@ -220,7 +220,7 @@ class EffectiveHostBanner(QFrame):
             widget.customContextMenuRequested.connect(self._on_context_menu)
 
     def context_menu(self) -> QMenu:
-        """"Copy (the selection, else the words), Copy Summary, Copy host (the words may elide it)."""
+        """Copy (the selection, else the words), Copy Summary, Copy host."""
         from PySide6.QtWidgets import QMenu
 
         menu = QMenu(self)

@@ -1,5 +1,9 @@
 """The components pane: the reference as a tree of its parts, each with raw, decoded, span.
 
+This module is the widget: it reconciles the rows ``component_rows.RowBuilder`` builds
+with tree items, styles them, and handles hover, selection and editing
+(``component_edit``); thumbnails and flag dots come from ``component_preview``.
+
 It renders ``Analysis.parsed.split`` (RFC 3986 §3 components, Appendix B split), the
 host classification the core made and, for schemes with a decoder, a "<scheme>
 details" branch (``Analysis.decoding``). Undefined (delimiter absent) and empty
@@ -34,45 +38,26 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import (
-    QBuffer,
-    QByteArray,
-    QEvent,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QPoint,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QHelpEvent,
     QIcon,
-    QImage,
-    QImageReader,
     QKeySequence,
-    QPainter,
     QPixmap,
     QShortcut,
     QShowEvent,
-    QUndoCommand,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMenu,
     QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QToolTip,
     QTreeWidget,
     QTreeWidgetItem,
@@ -80,66 +65,42 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.core.compose import Component, replace_component
-from uriinspector.core.decoders import scheme_of
-from uriinspector.core.decoders.percent import form_encoded_query, query_decode
-from uriinspector.gui.intake import IntakeLineEdit
+from uriinspector.core.compose import replace_component
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
-    EMPTY_TEXT,
     SPAN_ROLE,
-    UNDEFINED_TEXT,
     free_tree_item,
     plain_tooltip,
     tree_item,
     visible_text,
 )
+from uriinspector.gui.panes.component_edit import EditCommand, EditDelegate, edit_text
+from uriinspector.gui.panes.component_preview import flag_dot, thumbnail
+from uriinspector.gui.panes.component_rows import (
+    COL_DECODED,
+    COL_NAME,
+    COL_RAW,
+    COL_SPAN,
+    FLAGS,
+    HEADERS,
+    Row,
+    RowBuilder,
+    edition_label,
+)
 from uriinspector.gui.zoom import columns_follow_font, mono_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
-    from uriinspector.core.decoders import DecodedField, SchemeDecoding
-    from uriinspector.core.split import Part
+    from uriinspector.core.decoders import SchemeDecoding
 
-#: Children shown under one path or query row before "… N more" (keeps 1 MB usable).
-MAX_CHILDREN = 1000
-#: Up to this many segments/parameters are listed at once; more are listed on expanding.
-EAGER_CHILDREN = 64
+__all__ = ["COL_DECODED", "COL_NAME", "COL_RAW", "COL_SPAN", "HEADERS", "ComponentsPane"]
+
 #: Role on a path/query row whose children are listed when it is first expanded.
 LAZY_ROLE = Qt.ItemDataRole.UserRole + 5
 #: Role holding the row's node number (the pane's own record of what the row shows).
 NODE_ROLE = Qt.ItemDataRole.UserRole + 6
-
-COL_NAME, COL_RAW, COL_DECODED, COL_SPAN = range(4)
-HEADERS = ("Component", "Raw", "Decoded", "Span")
-
-#: Only this much of a value is decoded and kept (tooltips show 2,000 characters).
-DISPLAY_LIMIT = 4000
-#: A cell shows at most this many characters (then "…"): wider than any column, and
-#: Qt's middle elision costs grow with the square of the text's length (a 2,000-character
-#: cell with spaces took ~12 ms per paint, a 1 MB paste's tree almost a second).
-CELL_LIMIT = 300
-#: A row's name (a decoder's label may be a 1 MB parameter key) shows this many.
-NAME_LIMIT = 80
 #: The name column is fitted to its rows, up to this fraction of the tree's width.
 NAME_WIDTH_SHARE = 0.4
-#: A data: text preview shows this many characters (escaped, as plain text).
-PREVIEW_CHARS = 200
-#: Thumbnails are at most this many pixels on a side.
-THUMBNAIL = 128
-#: Images with more pixels than this are not decoded for a preview.
-MAX_PREVIEW_PIXELS = 16_000_000
-
-#: Decoder flags: a glyph and a word, so colour is never the only cue.
-FLAGS: dict[str, tuple[str, str, str]] = {
-    # flag: (glyph, words, severity hue key)
-    "tracking": ("⚑", "tracking", "warning"),
-    "invalid": ("✖", "invalid", "error"),
-    "checksum-ok": ("✔", "checksum ok", "ok"),
-    "checksum-bad": ("✖", "checksum wrong", "error"),
-    "guess": ("?", "a guess", "info"),
-    "warning": ("⚠", "warning", "warning"),
-}
 
 _D = Qt.ItemDataRole.DisplayRole
 _FG = Qt.ItemDataRole.ForegroundRole
@@ -147,69 +108,6 @@ _FONT = Qt.ItemDataRole.FontRole
 _ICON = Qt.ItemDataRole.DecorationRole
 _ALIGN = Qt.ItemDataRole.TextAlignmentRole
 _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
-
-
-def _decode(text: str) -> str:
-    """Percent-decode for display: UTF-8, invalid bytes shown as U+FFFD (RFC 3986 §2.1)."""
-    head = text[:DISPLAY_LIMIT]
-    return unquote(head, errors="replace") if "%" in head else head
-
-
-def _form_decode(text: str, scheme: str | None = None) -> str:
-    """A query key or value for display: form-decoded (``+`` as space) for web schemes
-    only; ``javascript:`` and the others are percent-decoded (``core.decoders.percent``)."""
-    return query_decode(text[:DISPLAY_LIMIT], scheme)
-
-
-@dataclass(slots=True)
-class Row:
-    """What one tree row shows; rows are compared by ``key`` among their siblings."""
-
-    key: str
-    label: str
-    style: str
-    raw: str | None
-    decoded: str | None
-    span: tuple[int, int] | None
-    kind: str = "part"  # "part" | "field" | "section" | "more"
-    edit: tuple[Component, int] | None = None
-    rule: tuple[str, str | None] | None = None
-    note: str | None = None
-    flag: str | None = None
-    icon: QIcon | None = None
-    expand: bool = True
-    children: list[Row] = field(default_factory=list)
-    lazy: Callable[[], list[Row]] | None = None
-    count: int = 0
-    inspect: str | None = None  # a URL this row offers to inspect (a destination hop)
-
-    def texts(self) -> tuple[str, str, str, str]:
-        """The four cells as a person reads them."""
-        name = visible_text(self.label, NAME_LIMIT)  # a label can be input (a query key)
-        if self.flag in FLAGS:
-            glyph, words, _hue = FLAGS[self.flag]
-            name = f"{name}  {glyph} {words}"
-        if self.lazy is not None:
-            name = f"{name} ({self.count})"
-        raw = self.raw
-        if self.kind != "part":
-            raw_text = "" if raw is None else visible_text(raw, CELL_LIMIT)
-        elif raw is None:
-            raw_text = UNDEFINED_TEXT
-        elif raw == "":
-            raw_text = EMPTY_TEXT
-        else:
-            raw_text = visible_text(raw, CELL_LIMIT)
-        decoded = ""
-        if self.decoded is not None and (raw or self.kind != "part"):
-            decoded = visible_text(self.decoded, CELL_LIMIT)
-        span = "" if self.span is None else f"{self.span[0]}–{self.span[1]}"
-        return (name, raw_text, decoded, span)
-
-    def state(self) -> tuple[object, ...]:
-        """What decides the cells' fonts, colours and flags (re-applied when it changes)."""
-        raw_state = "undefined" if self.raw is None else ("empty" if self.raw == "" else "value")
-        return (self.kind, self.style, raw_state, self.flag, self.edit is not None, id(self.icon))
 
 
 class _Node:
@@ -228,61 +126,6 @@ class _Node:
         #: children were listed from a long list the user expanded (kept up to date)
         self.lazy_filled = False
 
-
-class _EditCommand(QUndoCommand):
-    """One builder edit: redo loads ``after``, undo loads ``before``."""
-
-    def __init__(self, pane: ComponentsPane, before: str, after: str, text: str) -> None:
-        super().__init__(text)
-        self._pane = pane
-        self._before = before
-        self._after = after
-
-    def redo(self) -> None:
-        """Load the edited reference."""
-        self._pane.uriEdited.emit(self._after)
-
-    def undo(self) -> None:
-        """Load the reference as it was before the edit."""
-        self._pane.uriEdited.emit(self._before)
-
-
-class _EditDelegate(QStyledItemDelegate):
-    """Edits the raw or decoded cell of a component row in a line edit, then hands the
-    text to the pane's builder instead of writing it into the tree."""
-
-    def __init__(self, pane: ComponentsPane) -> None:
-        super().__init__(pane.view)
-        self._pane = pane
-
-    def createEditor(  # type: ignore[override]  # Qt takes a null editor: "not editable"
-        self,
-        parent: QWidget,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> QWidget | None:
-        """A monospace line edit for editable rows' raw and decoded cells only."""
-        node = self._pane._node_at_index(index)
-        if node is None or node.row.edit is None or index.column() not in (COL_RAW, COL_DECODED):
-            return None
-        editor = IntakeLineEdit(parent)  # pastes/drops: exact text (gui/intake.py)
-        editor.setObjectName("componentEditor")
-        editor.setFont(self._pane._mono)
-        return editor
-
-    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
-        """Start from the component's full raw text or its decoded value."""
-        node = self._pane._node_at_index(index)
-        if node is not None and isinstance(editor, QLineEdit):
-            editor.setText(self._pane.edit_text(node.row, index.column()))
-
-    def setModelData(
-        self, editor: QWidget, model: Any, index: QModelIndex | QPersistentModelIndex
-    ) -> None:
-        """Recompose the reference with the edited value (the tree follows the analysis)."""
-        node = self._pane._node_at_index(index)
-        if node is not None and isinstance(editor, QLineEdit):
-            self._pane.apply_edit(node.row, index.column(), editor.text())
 
 
 class ComponentsPane(QWidget):
@@ -312,7 +155,7 @@ class ComponentsPane(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._delegate = _EditDelegate(self)
+        self._delegate = EditDelegate(self)
         self.view.setItemDelegate(self._delegate)
         header = self.view.header()
         header.setStretchLastSection(False)
@@ -363,15 +206,7 @@ class ComponentsPane(QWidget):
         self._names_dirty = True
         #: digits of the longest offset the span column was last sized for
         self._span_digits = -1
-        #: branch -> (what it was built from, how its children are listed): an unchanged
-        #: path or query reuses its child rows, which the sync then skips as a whole
-        self._branches: dict[
-            str, tuple[object, list[Row], Callable[[], list[Row]] | None, int]
-        ] = {}
-        #: branch -> child rows by what they show: a changed list reuses unchanged rows
-        self._child_rows: dict[str, dict[object, Row]] = {}
-        #: the last decoder fields shown and their rows (reused while equal)
-        self._field_rows: list[tuple[DecodedField, Row]] = []
+        self._builder = RowBuilder(self._flag_icon, self._image_preview_row, self._hide_preview)
 
     # ---- public interface --------------------------------------------------------
 
@@ -380,15 +215,14 @@ class ComponentsPane(QWidget):
         previous = self._key_of(self._current_node())
         self._text = a.text
         if a.edition != self._edition:  # rows read the edition (RFC 2396 ;params): no reuse
-            self._branches.clear()
-            self._child_rows.clear()
+            self._builder.forget_branches()
         self._edition = a.edition
         self._host_kind = a.parsed.host_kind
         parsed = a.parsed
         kind = "URI" if parsed.split.scheme is not None else "relative reference"
         validity = "valid" if parsed.valid else "not valid"
-        self.summary.setText(f"{kind}, {validity} under {_edition_label(a.edition)}")
-        rows = self._rows(a)
+        self.summary.setText(f"{kind}, {validity} under {edition_label(a.edition)}")
+        rows = self._builder.rows(a)
         self._syncing = True
         try:
             self._top = self._sync(None, self._top, rows)
@@ -478,14 +312,7 @@ class ComponentsPane(QWidget):
 
     def edit_text(self, row: Row, column: int) -> str:
         """The text an editor starts from: the full raw text, or its decoded value."""
-        raw = row.raw or ""
-        if row.kind == "part" and row.raw is not None and row.edit is not None:
-            raw = self._text[row.span[0] : row.span[1]] if row.span is not None else raw
-        if column == COL_RAW:
-            return raw
-        if row.edit is not None and row.edit[0] in ("query-key", "query-value"):
-            return query_decode(raw, scheme_of(self._text))
-        return unquote(raw, errors="replace")
+        return edit_text(self._text, row, column)
 
     def apply_edit(self, row: Row, column: int, value: str) -> bool:
         """Recompose the reference with ``value`` in ``row``'s component (raw column:
@@ -501,258 +328,14 @@ class ComponentsPane(QWidget):
             return False
         if out.uri == self._text:
             return False
-        self.undo_stack.push(_EditCommand(self, self._text, out.uri, f"edit {row.label}"))
+        self.undo_stack.push(EditCommand(self, self._text, out.uri, f"edit {row.label}"))
         return True
 
-    # ---- rows from the analysis ----------------------------------------------------
+    # ---- what the row builder asks of the widget ------------------------------------
 
-    def _rows(self, a: Analysis) -> list[Row]:
-        sp = a.parsed.split
-        rows = [
-            _part_row("scheme", "scheme", sp.scheme, edit=("scheme", 0), rule=("scheme", None)),
-            self._authority_row(a),
-            self._path_row(a),
-            self._query_row(a),
-            _part_row("fragment", "fragment", sp.fragment, edit=("fragment", 0),
-                      rule=("fragment", None)),
-        ]
-        decoding = self._decoding(a)
-        if decoding is not None:
-            rows.append(self._details_row(a, decoding))
-        else:
-            self._field_rows = []
-            if not self.preview.isHidden():
-                self.preview.hide()
-        chain = destinations_row(a)
-        if chain is not None:
-            rows.append(chain)
-        return rows
-
-    def _authority_row(self, a: Analysis) -> Row:
-        sp = a.parsed.split
-        auth = _part_row("authority", "authority", sp.authority, edit=("authority", 0),
-                         rule=("authority", None))
-        if sp.authority is None:
-            return auth
-        ui = _part_row("userinfo", "userinfo", sp.userinfo, edit=("userinfo", 0),
-                       rule=("userinfo", None))
-        if sp.userinfo is not None:
-            # RFC 3986 §3.2.1: "user:password" — the first ":" separates them.
-            text = sp.userinfo.text
-            start = sp.userinfo.span.start
-            colon = text.find(":")
-            user_raw = text if colon == -1 else text[:colon]
-            ui.children.append(Row(
-                "user", "user", "userinfo", user_raw, _decode(user_raw),
-                (start, start + len(user_raw)), edit=("user", 0), rule=("user", None),
-            ))
-            if colon == -1:
-                ui.children.append(Row("password", "password", "userinfo", None, None, None,
-                                       edit=("password", 0), rule=("password", None)))
-            else:
-                pw = text[colon + 1 :]
-                ui.children.append(Row(
-                    "password", "password", "userinfo", pw, _decode(pw),
-                    (start + colon + 1, start + len(text)), edit=("password", 0),
-                    rule=("password", None),
-                    note="RFC 3986 §3.2.1: a password in the userinfo is deprecated",
-                ))
-        auth.children.append(ui)
-        host_kind = a.parsed.host_kind
-        label = "host" if host_kind is None else f"host · {host_kind}"
-        host = _part_row("host", "host", sp.host, edit=("host", 0), rule=("host", host_kind))
-        host.label = label
-        info = getattr(a.parsed, "host_info", None)
-        address = getattr(info, "address", None) if info is not None else None
-        if address and sp.host is not None and address != sp.host.text:
-            host.note = f"address: {address}"
-        if a.effective_host and sp.host is not None and a.effective_host != sp.host.text:
-            host.children.append(Row(
-                "browser's host", "browser's host", "host", a.effective_host, None, None,
-                note="The host a browser would actually contact (WHATWG URL Standard)",
-            ))
-        auth.children.append(host)
-        auth.children.append(_part_row("port", "port", sp.port, edit=("port", 0),
-                                       rule=("port", None)))
-        return auth
-
-    def _branch(self, name: str, row: Row, source: object, count: Callable[[], int],
-                fill: Callable[[], list[Row]]) -> None:
-        """Give ``row`` its children: the previous ones if ``source`` (the text and
-        offset they come from) is unchanged, else listed now or, if many, on expanding."""
-        memo = self._branches.get(name)
-        if memo is not None and memo[0] == source:
-            row.children, row.lazy, row.count = memo[1], memo[2], memo[3]
-            return
-        _defer_or_fill(row, count(), fill)
-        self._branches[name] = (source, row.children, row.lazy, row.count)
-
-    def _reuse(self, name: str) -> tuple[dict[object, Row], dict[object, Row]]:
-        """The rows last listed for branch ``name`` by key, and a fresh table for this
-        listing (rows whose key is unchanged are reused as they are)."""
-        old = self._child_rows.get(name, {})
-        new: dict[object, Row] = {}
-        self._child_rows[name] = new
-        return old, new
-
-    def _path_row(self, a: Analysis) -> Row:
-        sp = a.parsed.split
-        path = _part_row("path", "path", sp.path, edit=("path", 0), rule=("path", None))
-        p = sp.path.text
-
-        def count() -> int:  # from the text: the core lists segments only when asked
-            return 0 if not p else p.count("/") + (0 if p.startswith("/") else 1)
-
-        def fill() -> list[Row]:
-            segments = sp.segments
-            old, new = self._reuse("path")
-            out: list[Row] = []
-            for n, seg in enumerate(segments[:MAX_CHILDREN], start=1):
-                key = (n, seg.span.start, seg.text)
-                cached = old.get(key)
-                if cached is not None:
-                    out.append(cached)
-                    new[key] = cached
-                    continue
-                row = Row(f"segment {n}", f"segment {n}", "path", seg.text, _decode(seg.text),
-                          (seg.span.start, seg.span.end), edit=("segment", n - 1),
-                          rule=("segment", None))
-                new[key] = row
-                if seg.params:
-                    row.children.append(Row(
-                        "name", "name", "path", seg.name.text, _decode(seg.name.text),
-                        (seg.name.span.start, seg.name.span.end), rule=("segment", None),
-                    ))
-                    for param in seg.params:
-                        row.children.append(Row(
-                            ";param", ";param", "path", param.text, _decode(param.text),
-                            (param.span.start, param.span.end), rule=("param", None),
-                            note="RFC 2396 §3.3: each path segment may carry ;parameters",
-                        ))
-                out.append(row)
-            _add_more(out, len(segments))
-            return out
-
-        self._branch("path", path, (p, sp.path.span.start), count, fill)
-        return path
-
-    def _query_row(self, a: Analysis) -> Row:
-        sp = a.parsed.split
-        query = _part_row("query", "query", sp.query, edit=("query", 0), rule=("query", None))
-        q = "" if sp.query is None else sp.query.text
-
-        def count() -> int:  # as split_query counts, without building the list
-            return q.count("&") + 1 if q else 0
-        text = a.text
-        scheme = None if sp.scheme is None else sp.scheme.text.lower()
-        note = (
-            "Form-decoded (application/x-www-form-urlencoded: '+' is a space); the & and = "
-            "split is an HTML convention, not RFC 3986. Expand it to edit the key or the "
-            "value." if form_encoded_query(scheme) else
-            "Percent-decoded only (RFC 3986 §2.1): under this scheme '+' is a plus sign, "
-            "not a space; the & and = split is an HTML convention, not RFC 3986."
-        )
-
-        def fill() -> list[Row]:
-            params = sp.query_params
-            old, new = self._reuse("query")
-            out: list[Row] = []
-            for n, qp in enumerate(params[:MAX_CHILDREN], start=1):
-                raw = text[qp.span.start : qp.span.end]
-                memo_key = (n, qp.span.start, raw)
-                cached = old.get(memo_key)
-                if cached is not None:
-                    out.append(cached)
-                    new[memo_key] = cached
-                    continue
-                key = _form_decode(qp.key.text, scheme)
-                if qp.value is None:
-                    decoded = f"{key} (no value)"
-                else:
-                    decoded = f"{key} = {_form_decode(qp.value.text, scheme)}"
-                row = Row(
-                    f"parameter {n}", f"parameter {n}", "query", raw, decoded,
-                    (qp.span.start, qp.span.end), rule=("query-param", None), expand=False,
-                    note=note,
-                )
-                row.children.append(Row(
-                    "key", "key", "query", qp.key.text, key,
-                    (qp.key.span.start, qp.key.span.end), edit=("query-key", n - 1),
-                    rule=("query-param", None),
-                ))
-                value = qp.value
-                row.children.append(Row(
-                    "value", "value", "query", None if value is None else value.text,
-                    None if value is None else _form_decode(value.text, scheme),
-                    None if value is None else (value.span.start, value.span.end),
-                    edit=("query-value", n - 1), rule=("query-param", None),
-                ))
-                new[memo_key] = row
-                out.append(row)
-            _add_more(out, len(params))
-            return out
-
-        start = None if sp.query is None else sp.query.span.start
-        self._branch("query", query, (q, start), count, fill)
-        return query
-
-    @staticmethod
-    def _decoding(a: Analysis) -> SchemeDecoding | None:
-        try:
-            decoding: SchemeDecoding | None = getattr(a, "decoding", None)
-        except Exception:  # a decoder bug must not take the tree down
-            return None
-        return decoding
-
-    def _details_row(self, a: Analysis, d: SchemeDecoding) -> Row:
-        section = Row("details", f"{d.scheme} details", "scheme", None, d.title, None,
-                      kind="section", note="What this scheme's own specification makes of it")
-        text = a.text
-        previous = self._field_rows
-        self._field_rows = []
-        for n, f in enumerate(d.fields):
-            raw = None if f.span is None else text[f.span.start : f.span.end]
-            if n < len(previous) and previous[n][1].raw == raw and previous[n][0] == f:
-                row = previous[n][1]  # an unchanged field: its row (and children) reused
-            else:
-                row = self._field_row(text, f, n)
-            self._field_rows.append((f, row))
-            section.children.append(row)
-        if d.preview_kind == "text" and d.preview is not None:
-            section.children.append(self._text_preview_row(d))
+    def _hide_preview(self) -> None:
+        if not self.preview.isHidden():
             self.preview.hide()
-        elif d.preview_kind == "image" and d.preview is not None:
-            section.children.append(self._image_preview_row(d))
-        else:
-            self.preview.hide()
-        return section
-
-    def _field_row(self, text: str, f: DecodedField, n: int) -> Row:
-        span = None if f.span is None else (f.span.start, f.span.end)
-        raw = None if f.span is None else text[f.span.start : f.span.end]
-        row = Row(f"{n}:{f.label}", f.label, "scheme", raw, f.value, span, kind="field",
-                  note=f.note, flag=f.flag, icon=self._flag_icon(f.flag))
-        children = f.children
-
-        def fill() -> list[Row]:
-            out = [self._field_row(text, c, i) for i, c in enumerate(children[:MAX_CHILDREN])]
-            _add_more(out, len(children))
-            return out
-
-        if children:
-            _defer_or_fill(row, len(children), fill)
-        return row
-
-    def _text_preview_row(self, d: SchemeDecoding) -> Row:
-        from uriinspector.core.decoders.payload import MAX_SCANNED, excerpt_keeping, urls_in
-
-        data = d.preview or b""
-        whole = data[: MAX_SCANNED * 4].decode("utf-8", errors="replace")
-        # shortened, but a URL inside (a form's target) is never cut out (issue 15)
-        head = excerpt_keeping(whole, PREVIEW_CHARS, urls_in(whole))
-        return Row("preview", "text preview", "scheme", None, head, None, kind="field",
-                   note=f"{len(data):,} bytes as {d.preview_media_type or 'text'}, shown "
-                   "as escaped plain text (never rendered as HTML or run)")
 
     def _image_preview_row(self, d: SchemeDecoding) -> Row:
         data = d.preview or b""
@@ -777,33 +360,7 @@ class ComponentsPane(QWidget):
         cached = self._image_cache
         if cached is not None and cached[0] == data:
             return cached[1], cached[2]
-        buffer = QBuffer()
-        buffer.setData(QByteArray(data))
-        buffer.open(QBuffer.OpenModeFlag.ReadOnly)
-        reader = QImageReader(buffer)
-        reader.setDecideFormatFromContent(True)
-        size = reader.size()
-        fmt = bytes(reader.format().data()).decode("ascii", "replace").upper()
-        result: tuple[QPixmap | None, str]
-        if size.isValid() and size.width() * size.height() > MAX_PREVIEW_PIXELS:
-            result = (None, f"{fmt} image of {size.width()}×{size.height()} px: too large "
-                      "to preview")
-        else:
-            image: QImage = reader.read()
-            if image.isNull():
-                result = (None, f"the image could not be decoded ({reader.errorString()})")
-            else:
-                thumb = image
-                if image.width() > THUMBNAIL or image.height() > THUMBNAIL:
-                    thumb = image.scaled(THUMBNAIL, THUMBNAIL, Qt.AspectRatioMode.KeepAspectRatio,
-                                         Qt.TransformationMode.SmoothTransformation)
-                elif max(image.width(), image.height()) < 64:  # tiny: enlarge, crisp pixels
-                    scale = max(1, 64 // max(image.width(), image.height()))
-                    thumb = image.scaled(image.width() * scale, image.height() * scale)
-                result = (QPixmap.fromImage(thumb),
-                          f"{fmt} image, {image.width()}×{image.height()} px, "
-                          f"{len(data):,} bytes")
-        buffer.close()
+        result = thumbnail(data)
         self._image_cache = (data, result[0], result[1])
         self._image_icon = None if result[0] is None else QIcon(result[0])
         return result
@@ -816,15 +373,7 @@ class ComponentsPane(QWidget):
             hue = FLAGS[flag][2]
             colour = (palette.readable(palette.BLUISH_GREEN, self.view.palette().base().color())
                       if hue == "ok" else palette.severity_color(hue, self.view.palette()))
-            pix = QPixmap(12, 12)
-            pix.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(pix)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setBrush(colour)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.drawEllipse(1, 1, 10, 10)
-            painter.end()
-            icon = QIcon(pix)
+            icon = flag_dot(colour)
             self._flag_icons[flag] = icon
         return icon
 
@@ -1034,7 +583,7 @@ class ComponentsPane(QWidget):
         if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_colours"):
             self._colours.clear()
             self._flag_icons.clear()
-            self._field_rows = []  # their rows hold the old flag icons
+            self._builder.forget_fields()  # their rows hold the old flag icons
             for node in self._all_nodes():
                 self._style(node.item, node.row)
 
@@ -1169,82 +718,3 @@ class ComponentsPane(QWidget):
         if span is not None:
             self.spanRequested.emit(span[0], span[1])
 
-
-def destinations_row(a: Analysis) -> Row | None:
-    """The "Destinations" branch: each URL the link hands the visitor on to
-    (``Analysis.destinations``), outermost first, with its carrier (``via``) and span.
-
-    A hop's span indexes the previous hop's URL (batch protocol 1.1); it becomes a span
-    of the input, which selecting the row highlights, while every hop before it was
-    carried verbatim (no decoding). Double-click or the context menu inspects a hop.
-    """
-    try:
-        d = a.destinations
-    except Exception:  # a decoder bug must not take the tree down
-        return None
-    if not d.hops and d.unknowable is None:
-        return None
-    section = Row("destinations", "Destinations", "host", None,
-                  f"{len(d.hops)} hop{'s' if len(d.hops) != 1 else ''}", None,
-                  kind="section", note=d.sentence())
-    offset: int | None = 0  # where the previous hop's URL starts in the input, if verbatim
-    for n, hop in enumerate(d.hops, start=1):
-        span: tuple[int, int] | None = None
-        where = ""
-        if hop.span is not None:
-            if offset is not None:
-                span = (offset + hop.span.start, offset + hop.span.end)
-            else:
-                where = f" · at {hop.span.start}–{hop.span.end} of hop {n - 1}'s URL"
-        steps = f" ({', '.join(hop.decoding)})" if hop.decoding else ""
-        section.children.append(Row(
-            f"hop {n}", f"hop {n}: {hop.host or '(no host)'}", "host", hop.url,
-            f"via {hop.via}{steps}{where}", span, kind="field", inspect=hop.url,
-            note=f"{hop.title}. Double-click (or the context menu) inspects this URL.",
-        ))
-        verbatim = span is not None and not hop.decoding and a.text[span[0]:span[1]] == hop.url
-        offset = span[0] if verbatim and span is not None else None
-    if d.unknowable is not None:
-        u = d.unknowable
-        section.children.append(Row(
-            "unknowable", "destination unknown", "host", None, u.reason, None,
-            kind="field", flag="warning", note=u.reason,
-        ))
-    for i, note in enumerate(d.notes):
-        section.children.append(Row(f"note {i}", "note", "host", None, note, None,
-                                    kind="field", note=note))
-    return section
-
-
-def _part_row(
-    key: str,
-    style: str,
-    part: Part | None,
-    *,
-    edit: tuple[Component, int] | None = None,
-    rule: tuple[str, str | None] | None = None,
-) -> Row:
-    if part is None:
-        return Row(key, key, style, None, None, None, edit=edit, rule=rule)
-    return Row(key, key, style, part.text[:DISPLAY_LIMIT], _decode(part.text),
-               (part.span.start, part.span.end), edit=edit, rule=rule)
-
-
-def _defer_or_fill(row: Row, count: int, fill: Callable[[], list[Row]]) -> None:
-    """List ``row``'s children now, or when first expanded if there are many."""
-    if count <= EAGER_CHILDREN:
-        row.children = fill()
-    else:
-        row.lazy = fill
-        row.count = count
-
-
-def _add_more(rows: list[Row], total: int) -> None:
-    if total > MAX_CHILDREN:
-        rows.append(Row("more", f"… {total - MAX_CHILDREN} more", "dim", None, None, None,
-                        kind="more"))
-
-
-def _edition_label(edition: object) -> str:
-    label = getattr(edition, "label", None)
-    return str(label) if label else str(edition)

@@ -1,0 +1,92 @@
+"""Editing a component in the Components tree: the cell editor and the undoable edit.
+
+A double-click or F2 opens a monospace line edit on a component's raw or decoded cell;
+the pane recomposes the reference (``core.compose``, draft-2003 §2.4.2) and pushes an
+``EditCommand``, whose redo and undo load the new and the old reference.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from uriinspector.core.decoders import scheme_of
+from uriinspector.core.decoders.percent import query_decode
+from uriinspector.gui.intake import IntakeLineEdit
+from uriinspector.gui.panes.component_rows import COL_DECODED, COL_RAW, Row
+
+if TYPE_CHECKING:
+    from uriinspector.gui.panes.components import ComponentsPane
+
+
+def edit_text(text: str, row: Row, column: int) -> str:
+    """The text an editor starts from: the full raw text, or its decoded value."""
+    raw = row.raw or ""
+    if row.kind == "part" and row.raw is not None and row.edit is not None:
+        raw = text[row.span[0] : row.span[1]] if row.span is not None else raw
+    if column == COL_RAW:
+        return raw
+    if row.edit is not None and row.edit[0] in ("query-key", "query-value"):
+        return query_decode(raw, scheme_of(text))  # javascript: keeps its "+"
+    return unquote(raw, errors="replace")
+
+
+class EditCommand(QUndoCommand):
+    """One builder edit: redo loads ``after``, undo loads ``before``."""
+
+    def __init__(self, pane: ComponentsPane, before: str, after: str, text: str) -> None:
+        super().__init__(text)
+        self._pane = pane
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        """Load the edited reference."""
+        self._pane.uriEdited.emit(self._after)
+
+    def undo(self) -> None:
+        """Load the reference as it was before the edit."""
+        self._pane.uriEdited.emit(self._before)
+
+
+class EditDelegate(QStyledItemDelegate):
+    """Edits the raw or decoded cell of a component row in a line edit, then hands the
+    text to the pane's builder instead of writing it into the tree."""
+
+    def __init__(self, pane: ComponentsPane) -> None:
+        super().__init__(pane.view)
+        self._pane = pane
+
+    def createEditor(  # type: ignore[override]  # Qt takes a null editor: "not editable"
+        self,
+        parent: QWidget,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> QWidget | None:
+        """A monospace line edit for editable rows' raw and decoded cells only."""
+        node = self._pane._node_at_index(index)
+        if node is None or node.row.edit is None or index.column() not in (COL_RAW, COL_DECODED):
+            return None
+        editor = IntakeLineEdit(parent)  # pastes/drops: exact text (gui/intake.py)
+        editor.setObjectName("componentEditor")
+        editor.setFont(self._pane._mono)
+        return editor
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        """Start from the component's full raw text or its decoded value."""
+        node = self._pane._node_at_index(index)
+        if node is not None and isinstance(editor, QLineEdit):
+            editor.setText(self._pane.edit_text(node.row, index.column()))
+
+    def setModelData(
+        self, editor: QWidget, model: Any, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        """Recompose the reference with the edited value (the tree follows the analysis)."""
+        node = self._pane._node_at_index(index)
+        if node is not None and isinstance(editor, QLineEdit):
+            self._pane.apply_edit(node.row, index.column(), editor.text())
+

@@ -96,7 +96,9 @@ def test_banner_findings_and_field_agree(window: MainWindow, qtbot: QtBot, name:
 
     # Each finding's evidence span is highlighted in the field, character by character.
     theme = field.theme
-    marks = {theme.finding_bg.name(), theme.danger_bg.name()}
+    # A foreign letter of a look-alike host is inverted on the danger colour instead
+    # (theme.foreign_format, issue 15): still a mark, and a stronger one.
+    marks = {theme.finding_bg.name(), theme.danger_bg.name(), theme.danger.name()}
     for finding in analysis.findings:
         for index in range(finding.span.start, finding.span.end):
             painted = {c.name() for c in _painted_backgrounds(field, index)}

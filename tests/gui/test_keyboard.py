@@ -254,3 +254,20 @@ def test_no_stray_tab_bar_over_the_resolution_pane(
     again.show()
     QApplication.processEvents()
     assert _stray_bars(again) == []
+
+
+@pytest.mark.qt_log_ignore("does not support raise")  # offscreen: a floated dock's raise()
+def test_a_pane_built_as_its_tab_is_raised_or_floated_is_usable(qtbot: QtBot) -> None:
+    # A pane first built while its dock is still off screen is disabled (off the Tab
+    # order); once the layout puts it on screen, or it is floated out, it is enabled.
+    w = _window(qtbot)
+    dock = w.docks["extract"]
+    dock.raise_()
+    w.flush_panes()  # built at once, before the layout has moved the dock on screen
+    pane = w.panes["extract"]
+    qtbot.waitUntil(pane.isEnabled, timeout=2000)
+    w.docks["findings"].raise_()
+    qtbot.waitUntil(lambda: not pane.isEnabled(), timeout=2000)
+    dock.setFloating(True)
+    qtbot.waitUntil(pane.isEnabled, timeout=2000)
+    dock.setFloating(False)

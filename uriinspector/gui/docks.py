@@ -98,6 +98,9 @@ class WindowDocks:
             dock.visibilityChanged.connect(
                 lambda visible, name=attr: self._on_dock_visibility_changed(name, visible)
             )
+            dock.topLevelChanged.connect(  # floated out: on screen, whatever the tabs say
+                lambda _floating, name=attr: self._recheck_enabled(name)
+            )
         d = self.docks
         left = [d[s.name] for s in PANES if s.group == "left"]
         right = [d[s.name] for s in PANES if s.group == "right"]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QTimer, Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
@@ -111,6 +111,9 @@ class PaneHost:
             placeholder.setParent(None)
         if self.isVisible() and dock.visibleRegion().isEmpty():
             pane.setEnabled(False)  # built behind another tab: off the Tab order
+            # ...or built as its tab is raised, before the layout moved it on screen
+            # (Ctrl+digit, a script's raise_()): look again once the layout has run.
+            QTimer.singleShot(0, lambda: self._recheck_enabled(name))
         self._wire(name, pane)
         self.pane_built(name, pane)  # the keyboard's hook (tab order, item views)
         a = self.controller.analysis
@@ -242,6 +245,17 @@ class PaneHost:
         a = self.controller.analysis
         if visible and name in self._dirty and a is not None:
             self._push(name, a)
+
+    def _recheck_enabled(self, name: str) -> None:
+        """Enable a built pane that is really on screen (floating, or its tab raised)."""
+        if self._closing or not shiboken6.isValid(self):
+            return
+        dock = self.docks.get(name)
+        pane = None if dock is None else dock.widget()
+        if pane is None or pane.isEnabled() or not shiboken6.isValid(pane):
+            return
+        if dock.isFloating() or not dock.visibleRegion().isEmpty():
+            pane.setEnabled(True)
 
     def _show_contents(self, name: str, visible: bool) -> None:
         """Disable a docked pane while its dock is behind another tab, enable it when

@@ -157,8 +157,12 @@ class PageLinksView(QWidget):
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        # The three link columns share the width; the short ones fit their words.
+        for col in range(len(HEADERS)):
+            wide = col in (COL_WRITTEN, COL_RFC, COL_BROWSER)
+            mode = QHeaderView.ResizeMode
+            header.setSectionResizeMode(col, mode.Stretch if wide else mode.ResizeToContents)
+        header.setStretchLastSection(False)
         self.table.currentCellChanged.connect(self._on_current_cell_changed)
         self.table.cellDoubleClicked.connect(lambda row, _c: self.open_in_resolution(row))
         self.table.installEventFilter(self)  # Enter: the keyboard's double-click

@@ -8,7 +8,8 @@ be filtered on; "Goes to" says whether following it stays in this page (HTML's
 same-document rule, which compares with the page's URL, not the base). Selecting a row
 shows both traces, the browser's with a reason per step; double-clicking it (or *Open
 in Resolution*) hands base and reference to the Resolution pane. The view renders
-``sources.page_links.PageLinks``; it computes nothing itself.
+``sources.page_links.PageLinks``; it computes nothing itself. A long page is read on a
+worker thread (``panes/background.py``, issue 13): the newest request wins.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from uriinspector.gui.panes._common import (
     table_item,
     tree_item,
 )
+from uriinspector.gui.panes.background import BackgroundJob, runs_inline
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
 
 if TYPE_CHECKING:
@@ -56,6 +58,9 @@ SAME_WORDS = "="
 CELL_LIMIT = 300
 #: Role holding a row's index into ``PageLinks.references``.
 INDEX_ROLE = Qt.ItemDataRole.UserRole
+#: A page this long (code points) or longer is read on the worker thread: references
+#: are dense in HTML (a few dozen characters each), and each costs two resolutions.
+INLINE_LIMIT = 16 * 1024
 
 
 def target_cell(r: Resolution) -> str:
@@ -81,6 +86,10 @@ class PageLinksView(QWidget):
         self.links: PageLinks | None = None
         self._offsets: OffsetTable | None = None
         self._source_text = ""
+        #: reading a long page, off the GUI thread (issue 13)
+        self.job = BackgroundJob(self)
+        self.job.finished.connect(self._on_read)
+        self._pending_text = ""
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -101,7 +110,7 @@ class PageLinksView(QWidget):
         self.readButton = QPushButton("&Resolve all", self)
         name_widget(self.readButton, "pageLinksRead")
         self.readButton.setToolTip("Read the page source below and resolve every reference")
-        self.readButton.clicked.connect(self.read_source)
+        self.readButton.clicked.connect(self._on_read_clicked)
         top.addWidget(self.readButton)
         self.openButton = QPushButton("Open page…", self)
         name_widget(self.openButton, "pageLinksOpen")
@@ -203,11 +212,55 @@ class PageLinksView(QWidget):
         self.set_page(decode_text(data, html=True), self.urlField.text())
 
     def read_source(self) -> None:
-        """Resolve every reference of the source against the page URL."""
+        """Resolve every reference of the source against the page URL.
+
+        A long page is read on the worker thread (the table fills when it is done); a
+        newer request supersedes one still running.
+        """
         from uriinspector.sources.page_links import page_links
 
         text = self.source.toPlainText()
-        self.show_links(page_links(text, self.urlField.text()), text)
+        url = self.urlField.text()
+        if runs_inline(text, INLINE_LIMIT):
+            self.job.cancel()  # an older long read must not overwrite this one
+            self._set_reading(0)
+            self.show_links(page_links(text, url), text)
+            return
+        self._pending_text = text
+        self.job.start(page_links, text, url)
+        self._set_reading(len(text))
+
+    def is_reading(self) -> bool:
+        """Whether a long page is being read on the worker thread."""
+        return self.job.is_running()
+
+    def _on_read_clicked(self) -> None:
+        """*Resolve all*, or (while reading) cancel."""
+        if self.is_reading():
+            self.job.cancel()
+            self._set_reading(0)
+            self.status.setText("Reading cancelled.")
+        else:
+            self.read_source()
+
+    def _set_reading(self, n: int) -> None:
+        """Show the busy state for ``n`` characters (0: idle)."""
+        self.readButton.setText("Cancel" if n else "&Resolve all")
+        self.readButton.setToolTip("Stop reading the page" if n else
+                                   "Read the page source below and resolve every reference")
+        if n:
+            self.status.setText(f"Resolving… {n:,} characters")
+
+    def _on_read(self, result: object) -> None:
+        """The worker's reading (the newest request's only) arrives."""
+        from uriinspector.sources.page_links import PageLinks
+
+        self._set_reading(0)
+        text, self._pending_text = self._pending_text, ""
+        if isinstance(result, PageLinks):
+            self.show_links(result, text)
+        else:
+            self.status.setText(f"Reading failed: {visible_text(str(result), 200)}")
 
     def _on_url_edited(self) -> None:
         if self.links is not None and self.urlField.text() != self.links.page_url:

@@ -153,6 +153,9 @@ def test_a_long_page_is_resolved_off_the_gui_thread(qtbot: QtBot) -> None:
     assert view.links == expected and len(expected.references) == 5000
     assert view.table.rowCount() == 5000 and view.readButton.text() == "&Resolve all"
     assert view.row_text(0)[1] == expected.references[0].raw
+    # the rows past the first are built in slices on the event loop, then all are there
+    qtbot.waitUntil(lambda: not view.is_busy(), timeout=60_000)
+    assert all(view.row_text(r)[1] == expected.references[r].raw for r in range(5000))
 
 
 def test_a_newer_page_supersedes_an_older_one(qtbot: QtBot) -> None:

@@ -14,10 +14,11 @@ worker thread (``panes/background.py``, issue 13): the newest request wins.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QFontDatabase, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -61,6 +62,10 @@ INDEX_ROLE = Qt.ItemDataRole.UserRole
 #: A page this long (code points) or longer is read on the worker thread: references
 #: are dense in HTML (a few dozen characters each), and each costs two resolutions.
 INLINE_LIMIT = 16 * 1024
+#: Rows built at once when a page is shown; the rest follow in slices of
+#: ``CHUNK_SECONDS`` on the event loop.
+FIRST_ROWS = 150
+CHUNK_SECONDS = 0.02
 
 
 def target_cell(r: Resolution) -> str:
@@ -90,6 +95,13 @@ class PageLinksView(QWidget):
         self.job = BackgroundJob(self)
         self.job.finished.connect(self._on_read)
         self._pending_text = ""
+        #: rows are built in slices (``_fill_rows``); the next row to build
+        self._fill_next = 0
+        self._fill_brushes = (QBrush(), QBrush())
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(0)
+        self._fill_timer.timeout.connect(self._fill_chunk)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -277,26 +289,55 @@ class PageLinksView(QWidget):
         base = pal.color(pal.ColorRole.Base)
         warn = palette.severity_color("warning", pal)
         tinted = QBrush(palette.tint(warn, base, 0.18))
+        self._fill_timer.stop()
         self.table.setUpdatesEnabled(False)
         self.table.clearSelection()
+        self.table.clearContents()
         self.table.setRowCount(len(links.references))
-        for row, ref in enumerate(links.references):
-            cells = self.row_cells(ref)
-            for column, text_ in enumerate(cells):
+        self._fill_brushes = (tinted, QBrush(warn))
+        self._fill_next = 0
+        # The first rows at once (a small page shows whole); the rest in time-boxed
+        # slices on the event loop: 5,000 rows take ~2 s of item building (issue 13).
+        self._fill_rows(FIRST_ROWS, None)
+        self.table.setUpdatesEnabled(True)
+        self._fit_columns()
+        self._apply_filter()
+        clear_tree(self.trace)
+        self.resolutionButton.setEnabled(False)
+
+    def _fill_rows(self, most: int, deadline: float | None) -> None:
+        """Build up to ``most`` more rows (or until ``deadline``); schedule the rest."""
+        links = self.links
+        refs = links.references if links is not None else ()
+        tinted, warn = self._fill_brushes
+        stop = min(len(refs), self._fill_next + most)
+        while self._fill_next < stop:
+            row = self._fill_next
+            self._fill_next += 1
+            ref = refs[row]
+            tip = plain_tooltip(self._tooltip(ref))
+            for column, text_ in enumerate(self.row_cells(ref)):
                 item = table_item(visible_text(text_, CELL_LIMIT))
                 if column == COL_WHERE:
                     item.setData(INDEX_ROLE, row)
                 if ref.differs:
                     item.setBackground(tinted)
                     if column in (COL_BROWSER, COL_DIFF):
-                        item.setForeground(QBrush(warn))
-                item.setToolTip(plain_tooltip(self._tooltip(ref)))
+                        item.setForeground(warn)
+                item.setToolTip(tip)
                 self.table.setItem(row, column, item)
-        self.table.setUpdatesEnabled(True)
-        self._fit_columns()
-        self._apply_filter()
-        clear_tree(self.trace)
-        self.resolutionButton.setEnabled(False)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        if self._fill_next < len(refs):
+            self._fill_timer.start()
+
+    def _fill_chunk(self) -> None:
+        self._fill_rows(1 << 30, time.perf_counter() + CHUNK_SECONDS)
+
+    def is_busy(self) -> bool:
+        """Whether the page is being read or its rows are still being built."""
+        refs = self.links.references if self.links is not None else ()
+        return self.is_reading() or self._fill_next < len(refs)
 
     def row_cells(self, ref: PageReference) -> tuple[str, ...]:
         """The text of one row, as shown."""

@@ -121,6 +121,12 @@ def test_file_open_lists_the_mail_links(
     assert "1 shown as another site" in view.status.text()
     # every verdict arrived; the mismatch row is danger whatever the link alone says
     assert None not in view.model.levels
+    # the verdict in the core's one wording (core/verdict.py), as the banner says it
+    from uriinspector.core.verdict import verdict_words
+
+    assert [r[0].split(":")[0] for r in _rows(view)] == [
+        verdict_words(level or "") for level in view.model.levels]
+    assert "Danger: mismatch" in [r[0] for r in _rows(view)]
     # selecting a row inspects its link in the field
     row = [r[COL_LINK] for r in _rows(view)].index(PHISH_QR_URL)
     view.select_row(row)

@@ -219,10 +219,10 @@ def _scan(text: str, pos: int, endpos: int, out: list[Extracted]) -> None:
                 out.append(Extracted(uri, Span(start, end), uri, True, guess))
 
 
-def _defanged(text: str) -> list[Extracted]:
-    """Defanged indicators in ``text``, in order (see the module docstring)."""
+def _defanged(text: str, pos: int = 0, endpos: int | None = None) -> list[Extracted]:
+    """Defanged indicators in ``text[pos:endpos]``, in order (see the module docstring)."""
     out: list[Extracted] = []
-    for m in _DEFANGED.finditer(text):
+    for m in _DEFANGED.finditer(text, pos, len(text) if endpos is None else endpos):
         start = m.start()
         end = _trim(text, start, m.end())
         raw = text[start:end]
@@ -269,7 +269,33 @@ def extract(text: str, *, defanged: bool = False) -> tuple[Extracted, ...]:
     of ``text``.
     """
     out: list[Extracted] = []
-    _scan(text, 0, len(text), out)
+    for start, end in _segments(text):
+        _scan(text, start, end, out)
     if defanged:
-        return tuple(_merge(out, _defanged(text)))
+        found: list[Extracted] = []
+        for start, end in _segments(text):
+            found.extend(_defanged(text, start, end))
+        return tuple(_merge(out, found))
     return tuple(out)
+
+
+#: Characters a scan covers in one C call at most when the text allows (see _segments).
+SEGMENT = 32 * 1024
+
+
+def _segments(text: str) -> list[tuple[int, int]]:
+    """Cut ``text`` into ranges scanned one by one, each split at a "<" after
+    :data:`SEGMENT` characters, so no single regex call holds the GIL for the whole
+    text (a window's event loop would wait, issue 13). Exact: no match of ``_TOKEN``
+    or ``_DEFANGED`` holds a "<" except as its first character, so every match lies
+    within one range, and the lookbehinds still see the character before a range."""
+    cuts: list[tuple[int, int]] = []
+    start, n = 0, len(text)
+    while n - start > SEGMENT:
+        cut = text.find("<", start + SEGMENT)
+        if cut == -1:
+            break
+        cuts.append((start, cut))
+        start = cut
+    cuts.append((start, n))
+    return cuts

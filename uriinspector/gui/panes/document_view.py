@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uriinspector.core.verdict import verdict_words
 from uriinspector.gui import resources
 from uriinspector.gui.document_process import Summary, summarize
 from uriinspector.gui.panes import palette
@@ -53,7 +54,6 @@ HEADERS = ("Verdict", "Link", "Shown as", "Part", "Note")
 #: Characters a cell shows (Qt's elision of long cells is slow; tooltips have more).
 CELL_LIMIT = 300
 
-VERDICT_WORDS = {"danger": "danger", "caution": "caution", "nothing-notable": "nothing notable"}
 _ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
 MISMATCH_WORDS = "⚠ shows"
 BROWSER_WORDS = "≠ browsers go to"
@@ -164,7 +164,7 @@ class LinksModel(QAbstractTableModel):
         link = self.links[row]
         if column == COL_VERDICT:
             level = self.levels[row]
-            word = VERDICT_WORDS.get(level, level) if level else "…"
+            word = verdict_words(level) if level else "…"
             return f"{word}: mismatch" if link.mismatch else word
         if column == COL_LINK:
             return visible_text(link.uri, CELL_LIMIT)

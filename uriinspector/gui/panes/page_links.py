@@ -8,15 +8,17 @@ be filtered on; "Goes to" says whether following it stays in this page (HTML's
 same-document rule, which compares with the page's URL, not the base). Selecting a row
 shows both traces, the browser's with a reason per step; double-clicking it (or *Open
 in Resolution*) hands base and reference to the Resolution pane. The view renders
-``sources.page_links.PageLinks``; it computes nothing itself.
+``sources.page_links.PageLinks``; it computes nothing itself. A long page is read on a
+worker thread (``panes/background.py``, issue 13): the newest request wins.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QFontDatabase, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,6 +45,7 @@ from uriinspector.gui.panes._common import (
     table_item,
     tree_item,
 )
+from uriinspector.gui.panes.background import BackgroundJob, runs_inline
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
 
 if TYPE_CHECKING:
@@ -56,6 +59,13 @@ SAME_WORDS = "="
 CELL_LIMIT = 300
 #: Role holding a row's index into ``PageLinks.references``.
 INDEX_ROLE = Qt.ItemDataRole.UserRole
+#: A page this long (code points) or longer is read on the worker thread: references
+#: are dense in HTML (a few dozen characters each), and each costs two resolutions.
+INLINE_LIMIT = 16 * 1024
+#: Rows built at once when a page is shown; the rest follow in slices of
+#: ``CHUNK_SECONDS`` on the event loop.
+FIRST_ROWS = 150
+CHUNK_SECONDS = 0.02
 
 
 def target_cell(r: Resolution) -> str:
@@ -81,6 +91,17 @@ class PageLinksView(QWidget):
         self.links: PageLinks | None = None
         self._offsets: OffsetTable | None = None
         self._source_text = ""
+        #: reading a long page, off the GUI thread (issue 13)
+        self.job = BackgroundJob(self)
+        self.job.finished.connect(self._on_read)
+        self._pending_text = ""
+        #: rows are built in slices (``_fill_rows``); the next row to build
+        self._fill_next = 0
+        self._fill_brushes = (QBrush(), QBrush())
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(0)
+        self._fill_timer.timeout.connect(self._fill_chunk)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -101,7 +122,7 @@ class PageLinksView(QWidget):
         self.readButton = QPushButton("&Resolve all", self)
         name_widget(self.readButton, "pageLinksRead")
         self.readButton.setToolTip("Read the page source below and resolve every reference")
-        self.readButton.clicked.connect(self.read_source)
+        self.readButton.clicked.connect(self._on_read_clicked)
         top.addWidget(self.readButton)
         self.openButton = QPushButton("Open page…", self)
         name_widget(self.openButton, "pageLinksOpen")
@@ -203,11 +224,55 @@ class PageLinksView(QWidget):
         self.set_page(decode_text(data, html=True), self.urlField.text())
 
     def read_source(self) -> None:
-        """Resolve every reference of the source against the page URL."""
+        """Resolve every reference of the source against the page URL.
+
+        A long page is read on the worker thread (the table fills when it is done); a
+        newer request supersedes one still running.
+        """
         from uriinspector.sources.page_links import page_links
 
         text = self.source.toPlainText()
-        self.show_links(page_links(text, self.urlField.text()), text)
+        url = self.urlField.text()
+        if runs_inline(text, INLINE_LIMIT):
+            self.job.cancel()  # an older long read must not overwrite this one
+            self._set_reading(0)
+            self.show_links(page_links(text, url), text)
+            return
+        self._pending_text = text
+        self.job.start(page_links, text, url)
+        self._set_reading(len(text))
+
+    def is_reading(self) -> bool:
+        """Whether a long page is being read on the worker thread."""
+        return self.job.is_running()
+
+    def _on_read_clicked(self) -> None:
+        """*Resolve all*, or (while reading) cancel."""
+        if self.is_reading():
+            self.job.cancel()
+            self._set_reading(0)
+            self.status.setText("Reading cancelled.")
+        else:
+            self.read_source()
+
+    def _set_reading(self, n: int) -> None:
+        """Show the busy state for ``n`` characters (0: idle)."""
+        self.readButton.setText("Cancel" if n else "&Resolve all")
+        self.readButton.setToolTip("Stop reading the page" if n else
+                                   "Read the page source below and resolve every reference")
+        if n:
+            self.status.setText(f"Resolving… {n:,} characters")
+
+    def _on_read(self, result: object) -> None:
+        """The worker's reading (the newest request's only) arrives."""
+        from uriinspector.sources.page_links import PageLinks
+
+        self._set_reading(0)
+        text, self._pending_text = self._pending_text, ""
+        if isinstance(result, PageLinks):
+            self.show_links(result, text)
+        else:
+            self.status.setText(f"Reading failed: {visible_text(str(result), 200)}")
 
     def _on_url_edited(self) -> None:
         if self.links is not None and self.urlField.text() != self.links.page_url:
@@ -224,26 +289,55 @@ class PageLinksView(QWidget):
         base = pal.color(pal.ColorRole.Base)
         warn = palette.severity_color("warning", pal)
         tinted = QBrush(palette.tint(warn, base, 0.18))
+        self._fill_timer.stop()
         self.table.setUpdatesEnabled(False)
         self.table.clearSelection()
+        self.table.clearContents()
         self.table.setRowCount(len(links.references))
-        for row, ref in enumerate(links.references):
-            cells = self.row_cells(ref)
-            for column, text_ in enumerate(cells):
+        self._fill_brushes = (tinted, QBrush(warn))
+        self._fill_next = 0
+        # The first rows at once (a small page shows whole); the rest in time-boxed
+        # slices on the event loop: 5,000 rows take ~2 s of item building (issue 13).
+        self._fill_rows(FIRST_ROWS, None)
+        self.table.setUpdatesEnabled(True)
+        self._fit_columns()
+        self._apply_filter()
+        clear_tree(self.trace)
+        self.resolutionButton.setEnabled(False)
+
+    def _fill_rows(self, most: int, deadline: float | None) -> None:
+        """Build up to ``most`` more rows (or until ``deadline``); schedule the rest."""
+        links = self.links
+        refs = links.references if links is not None else ()
+        tinted, warn = self._fill_brushes
+        stop = min(len(refs), self._fill_next + most)
+        while self._fill_next < stop:
+            row = self._fill_next
+            self._fill_next += 1
+            ref = refs[row]
+            tip = plain_tooltip(self._tooltip(ref))
+            for column, text_ in enumerate(self.row_cells(ref)):
                 item = table_item(visible_text(text_, CELL_LIMIT))
                 if column == COL_WHERE:
                     item.setData(INDEX_ROLE, row)
                 if ref.differs:
                     item.setBackground(tinted)
                     if column in (COL_BROWSER, COL_DIFF):
-                        item.setForeground(QBrush(warn))
-                item.setToolTip(plain_tooltip(self._tooltip(ref)))
+                        item.setForeground(warn)
+                item.setToolTip(tip)
                 self.table.setItem(row, column, item)
-        self.table.setUpdatesEnabled(True)
-        self._fit_columns()
-        self._apply_filter()
-        clear_tree(self.trace)
-        self.resolutionButton.setEnabled(False)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        if self._fill_next < len(refs):
+            self._fill_timer.start()
+
+    def _fill_chunk(self) -> None:
+        self._fill_rows(1 << 30, time.perf_counter() + CHUNK_SECONDS)
+
+    def is_busy(self) -> bool:
+        """Whether the page is being read or its rows are still being built."""
+        refs = self.links.references if self.links is not None else ()
+        return self.is_reading() or self._fill_next < len(refs)
 
     def row_cells(self, ref: PageReference) -> tuple[str, ...]:
         """The text of one row, as shown."""

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uriinspector.core.normalize import (
-    PROTOCOL_NOTE,
     MAX_EDITS,
+    PROTOCOL_NOTE,
     RUNG_NAMES,
     apply_edits,
     normalize,

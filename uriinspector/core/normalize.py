@@ -104,7 +104,8 @@ class Rung:
         """The contract's rung object (``performed`` and ``note`` are window-only).
 
         Edits are listed as :func:`listed_edits` bounds them, so an answer stays a bounded
-        multiple of its request (1 MB of ``%7e`` was 330,000 edits, a 95 MB answer).
+        multiple of its request (1 MB of ``%7e`` was 330,000 edits, a 95 MB answer); the
+        edits the rung only counted are in its summary edit, byte for byte as before.
         """
         return {
             "name": self.name,
@@ -308,6 +309,7 @@ def _case(text: str, cap: int) -> _Step:
             lowered.append((nid, "URN draft §5 step 2: the NID is case-insensitive (§2.1)"))
     lowered.sort(key=lambda item: item[0].start)
     hex_reason = "RFC 3986 §6.2.2.1: percent-encoding hex digits are upper-cased"
+    uppers: dict[str, str] = {}
     out: list[str] = []
     pos = 0
     # one Edit and one Span per kept lower-case triplet: see spans.gc_paused
@@ -316,7 +318,9 @@ def _case(text: str, cap: int) -> _Step:
             # triplets between the lower-cased regions: upper-case their hex digits
             for m in _TRIPLET.finditer(text, pos, span.start):
                 old = m.group(0)
-                up = old.upper()
+                up = uppers.get(old)
+                if up is None:  # one string per distinct triplet, not one per triplet
+                    up = uppers[old] = old.upper()
                 if up != old:
                     start = m.start()
                     if edits.full():

@@ -23,7 +23,7 @@ _PREFIXES = ("", "HTTP://Ex.COM/", "http://%41%7e.Example:80", "urn:ISBN:", "//H
 triplet_heavy = st.builds(
     lambda p, xs: p + "".join(xs),
     st.sampled_from(_PREFIXES),
-    st.lists(st.sampled_from(_PIECES), max_size=300),
+    st.lists(st.sampled_from(_PIECES), max_size=200),
 )
 any_text = st.text(max_size=60)
 

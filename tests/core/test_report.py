@@ -231,3 +231,14 @@ def test_report_package_never_imports_qt() -> None:
         "sys.exit(1 if any(m.startswith('PySide6') for m in sys.modules) else 0)\n"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_reports_count_every_edit_of_a_capped_rung() -> None:
+    """RFC 3986 §6.2.2.2: past the core's cap the reports still say how many edits there were."""
+    from uriinspector.core.normalize import MAX_EDITS
+
+    n = MAX_EDITS + 7
+    a = analyze("http://h/" + "%7e" * n)
+    assert a.ladder.rung("percent-encoding").edit_count == n
+    assert f"and {n - 5} more edits" in render(a, "md")
+    assert f"and {n - 5} more edits" in render(a, "html")

@@ -146,3 +146,16 @@ def test_ladder_screenshot(qtbot: QtBot, tmp_path: Path) -> None:
     pane.resize(900, 360)
     pane.view.setCurrentItem(_rungs(pane)["case"])  # paints a selected rich-text row
     assert pane.grab().save(str(tmp_path / "pane_ladder.png"))
+
+
+def test_ladder_counts_every_edit_past_the_core_cap(qtbot: QtBot) -> None:
+    """RFC 3986 §6.2.2.1: a rung that kept MAX_EDITS edits and counted the rest shows the
+    whole count, in the Change cell and the tooltip's "… and N more edits"."""
+    from uriinspector.core.normalize import MAX_EDITS
+    from uriinspector.gui.panes.ladder import MAX_TOOLTIP_EDITS
+
+    n = MAX_EDITS + 3
+    pane = _pane(qtbot, "http://h/" + "%7e" * n)
+    case = _rungs(pane)["case"]
+    assert case.text(COL_CHANGE) == f"{n:,} edits"
+    assert f"… and {n - MAX_TOOLTIP_EDITS:,} more edits" in case.toolTip(COL_VALUE)

@@ -41,6 +41,14 @@ RUNG_NAMES: tuple[str, ...] = (
 _TRIPLET = LazyPattern(r"%[0-9A-Fa-f]{2}", reach=3)
 _HEX = frozenset("0123456789ABCDEFabcdef")
 
+#: Edits a rung keeps; past this it only counts them (``Rung.more_edits``) and notes the
+#: stretch they cover. Each kept edit costs ~200 bytes (an Edit, its Span and its
+#: replacement), so 10,000 is ~2 MB whatever the input: 1 MB of ``%7e`` made 330,000
+#: edits per rung. No reader lists more: the batch answer 50 (``listed_edits``), the
+#: pane's tooltip 25, the reports 5; a value short enough to show diffed inline (2,000
+#: characters) has at most 667 triplets, so its edits are always all kept.
+MAX_EDITS = 10_000
+
 PROTOCOL_NOTE = (
     "not performed: it would need the network (e.g. following redirects), and URI "
     "Inspector never touches the network (RFC 3986 §6.2.4)"
@@ -70,7 +78,11 @@ class Rung:
     """One rung of the ladder: its value, and the edits from the previous rung's value.
 
     ``performed`` is false for a rung the inspector never carries out (protocol-based);
-    ``note`` says why a rung did nothing where that is worth saying.
+    ``note`` says why a rung did nothing where that is worth saying. ``edits`` holds at
+    most :data:`MAX_EDITS` edits, in order; ``more_edits`` counts the ones after them,
+    ``more_span`` is the stretch of the previous value those cover (first start to last
+    end) and ``more_growth`` how much longer they make the value, so memory stays bounded
+    while ``value`` is the whole result.
     """
 
     name: str
@@ -79,18 +91,27 @@ class Rung:
     edits: tuple[Edit, ...]
     performed: bool
     note: str
+    more_edits: int = 0
+    more_span: Span | None = None
+    more_growth: int = 0
+
+    @property
+    def edit_count(self) -> int:
+        """How many edits the rung made, kept or only counted."""
+        return len(self.edits) + self.more_edits
 
     def to_json(self) -> dict[str, object]:
         """The contract's rung object (``performed`` and ``note`` are window-only).
 
         Edits are listed as :func:`listed_edits` bounds them, so an answer stays a bounded
-        multiple of its request (1 MB of ``%7e`` was 330,000 edits, a 95 MB answer).
+        multiple of its request (1 MB of ``%7e`` was 330,000 edits, a 95 MB answer); the
+        edits the rung only counted are in its summary edit, byte for byte as before.
         """
         return {
             "name": self.name,
             "value": self.value,
             "changed": self.changed,
-            "edits": [e.to_json() for e in listed_edits(self.edits, self.value)],
+            "edits": [e.to_json() for e in _listed_rung_edits(self)],
         }
 
 
@@ -155,8 +176,70 @@ def listed_edits(edits: tuple[Edit, ...], value: str, cap: int = MAX_PER_CODE) -
     return (*kept, summary)
 
 
+def _listed_rung_edits(rung: Rung, cap: int = MAX_PER_CODE) -> tuple[Edit, ...]:
+    """:func:`listed_edits` of all the rung's edits, the counted ones included.
+
+    The summary edit needs only the first left-out edit's start (kept, or ``more_span``),
+    the last one's end (``more_span``), the growth of everything before the summary
+    (kept edits) and of everything (the rung's value minus its previous value: the
+    edits applied give it), and reasons from the first ``cap`` left out (kept, as
+    :data:`MAX_EDITS` >= 2 * ``cap``): the answer is the one the full list gave.
+    """
+    if rung.more_edits == 0 or rung.more_span is None:
+        return listed_edits(rung.edits, rung.value, cap)
+    kept, rest = rung.edits[:cap], rung.edits[cap:]
+    start = rest[0].span.start if rest else rung.more_span.start
+    end = rung.more_span.end
+    shift = sum(len(e.replacement) - (e.span.end - e.span.start) for e in kept)
+    grown = shift + sum(len(e.replacement) - (e.span.end - e.span.start) for e in rest)
+    grown += rung.more_growth
+    reasons = list(dict.fromkeys(e.reason for e in rest[:cap]))
+    summary = Edit(
+        Span(start, end),
+        rung.value[start + shift : end + grown],
+        f"and {len(rest) + rung.more_edits} more edits, listed as one: "
+        + "; ".join(reasons[:3]),
+    )
+    return (*kept, summary)
+
+
+@dataclass(slots=True)
+class _Edits:
+    """A rung's edits as it makes them, in order: the first ``cap`` kept, the rest counted.
+
+    Past the cap no Edit is built at all, so peak memory stays bounded too.
+    """
+
+    cap: int
+    kept: list[Edit]
+    more: int = 0
+    more_start: int = 0
+    more_end: int = 0
+    more_growth: int = 0
+
+    def full(self) -> bool:
+        """Whether the next edit is only counted."""
+        return len(self.kept) >= self.cap
+
+    def count(self, start: int, end: int, growth: int) -> None:
+        """Count an edit of ``start:end`` past the cap that grows the value by ``growth``."""
+        if self.more == 0:
+            self.more_start = start
+        self.more += 1
+        self.more_end = end
+        self.more_growth += growth
+
+    def add(self, edit: Edit) -> None:
+        """Keep ``edit``, or count it past the cap."""
+        if self.full():
+            span = edit.span
+            self.count(span.start, span.end, len(edit.replacement) - (span.end - span.start))
+        else:
+            self.kept.append(edit)
+
+
 #: What one rung function returns: its edits, its value, and a note for the window.
-_Step = tuple[tuple[Edit, ...], str, str]
+_Step = tuple[_Edits, str, str]
 
 # RFC 3986 Appendix B, as in ``split.py``; the ladder needs only the component
 # boundaries, not ``split``'s segments and query parameters (a 1 MB path has 10^5).
@@ -204,7 +287,7 @@ def _case_region(text: str, lower: bool) -> str:
     return "".join(out)
 
 
-def _case(text: str) -> _Step:
+def _case(text: str, cap: int) -> _Step:
     """Case normalization (RFC 3986 §6.2.2.1; URN draft §5 steps 1-3).
 
     Scheme and host are case-insensitive and become lower case (ASCII only: the
@@ -214,7 +297,7 @@ def _case(text: str) -> _Step:
     (URN draft §2.1, §5 step 2).
     """
     ref = _parts(text)
-    edits: list[Edit] = []
+    edits = _Edits(cap, [])
     lowered: list[tuple[Span, str]] = []
     if ref.scheme is not None:
         lowered.append((ref.scheme.span, "RFC 3986 §6.2.2.1: the scheme is case-insensitive"))
@@ -226,18 +309,24 @@ def _case(text: str) -> _Step:
             lowered.append((nid, "URN draft §5 step 2: the NID is case-insensitive (§2.1)"))
     lowered.sort(key=lambda item: item[0].start)
     hex_reason = "RFC 3986 §6.2.2.1: percent-encoding hex digits are upper-cased"
+    uppers: dict[str, str] = {}
     out: list[str] = []
     pos = 0
-    # one Edit and one Span per lower-case triplet: see spans.gc_paused
-    with gc_paused(2 * text.count("%")):
+    # one Edit and one Span per kept lower-case triplet: see spans.gc_paused
+    with gc_paused(2 * min(text.count("%"), cap)):
         for span, reason in [*lowered, (Span(len(text), len(text)), "")]:
             # triplets between the lower-cased regions: upper-case their hex digits
             for m in _TRIPLET.finditer(text, pos, span.start):
                 old = m.group(0)
-                up = old.upper()
+                up = uppers.get(old)
+                if up is None:  # one string per distinct triplet, not one per triplet
+                    up = uppers[old] = old.upper()
                 if up != old:
                     start = m.start()
-                    edits.append(Edit(trusted_span(start, start + 3), up, hex_reason))
+                    if edits.full():
+                        edits.count(start, start + 3, 0)
+                    else:
+                        edits.kept.append(Edit(trusted_span(start, start + 3), up, hex_reason))
                     out.append(text[pos:start])
                     out.append(up)
                     pos = start + 3
@@ -247,13 +336,13 @@ def _case(text: str) -> _Step:
                 old = span.of(text)
                 new = _case_region(old, lower=True)
                 if new != old:
-                    edits.append(Edit(span, new, reason))
+                    edits.add(Edit(span, new, reason))
                 out.append(new)
                 pos = span.end
-    return tuple(edits), "".join(out), ""
+    return edits, "".join(out), ""
 
 
-def _percent(text: str) -> _Step:
+def _percent(text: str, cap: int) -> _Step:
     """Decode percent-encoded unreserved characters (RFC 3986 §2.3, §6.2.2.2).
 
     Only triplets of unreserved characters are decoded, nothing else (§2.4: decoding
@@ -265,16 +354,16 @@ def _percent(text: str) -> _Step:
     """
     ref = _parts(text)
     if _is_urn(ref):
-        return (), text, "URN: percent-encoding MUST NOT be removed (URN draft §5)"
+        return _Edits(cap, []), text, "URN: percent-encoding MUST NOT be removed (URN draft §5)"
     # In the scheme and host a decoded letter is written in lower case.
     folded = [(p.span.start, p.span.end) for p in (ref.scheme, ref.host) if p is not None]
-    edits: list[Edit] = []
+    edits = _Edits(cap, [])
     out: list[str] = []
     reasons: dict[str, str] = {}
     out_tail = ""  # the last two characters of the output so far
     pos = 0
-    # two objects per decoded triplet: pause the GC's rescans of them (spans.gc_paused)
-    with gc_paused(2 * text.count("%")):
+    # two objects per kept decoded triplet: pause the GC's rescans of them (spans.gc_paused)
+    with gc_paused(2 * min(text.count("%"), cap)):
         for m in _TRIPLET.finditer(text):
             start = m.start()
             triplet = m.group(0)
@@ -291,15 +380,18 @@ def _percent(text: str) -> _Step:
                 continue
             if any(a <= start < b for a, b in folded):
                 char = ascii_lower(char)
-            reason = reasons.get(triplet + char)
-            if reason is None:
-                reason = f"RFC 3986 §6.2.2.2: {triplet} encodes the unreserved {char!r} (§2.3)"
-                reasons[triplet + char] = reason
-            edits.append(Edit(trusted_span(start, pos), char, reason))
+            if edits.full():
+                edits.count(start, pos, -2)  # three characters become one
+            else:
+                reason = reasons.get(triplet + char)
+                if reason is None:
+                    reason = f"RFC 3986 §6.2.2.2: {triplet} encodes the unreserved {char!r} (§2.3)"
+                    reasons[triplet + char] = reason
+                edits.kept.append(Edit(trusted_span(start, pos), char, reason))
             out.append(char)
             out_tail = (out_tail + char)[-2:]
     out.append(text[pos:])
-    return tuple(edits), "".join(out), ""
+    return edits, "".join(out), ""
 
 
 def remove_dot_segments(path: str) -> str:
@@ -314,7 +406,15 @@ def remove_dot_segments(path: str) -> str:
     return "".join(out)
 
 
-def _path(text: str) -> _Step:
+def _capped(edits: list[Edit], cap: int) -> _Edits:
+    """``edits`` (in order) kept up to ``cap``, the rest counted."""
+    out = _Edits(cap, [])
+    for e in edits:
+        out.add(e)
+    return out
+
+
+def _path(text: str, cap: int) -> _Step:
     """Remove dot segments (RFC 3986 §6.2.2.3, §5.2.4) where that keeps the meaning.
 
     Applied to URIs (a scheme present), network-path and absolute-path references:
@@ -326,20 +426,21 @@ def _path(text: str) -> _Step:
     """
     ref = _parts(text)
     if _is_urn(ref):
-        return (), text, "URN: the NSS is opaque, no path segments (URN draft §2.2)"
+        return _Edits(cap, []), text, "URN: the NSS is opaque, no path segments (URN draft §2.2)"
     path = ref.path
     if ref.scheme is None and ref.authority is None and not path.text.startswith("/"):
-        return (), text, "relative-path reference: dot segments mean something against a base"
+        note = "relative-path reference: dot segments mean something against a base"
+        return _Edits(cap, []), text, note
     new = remove_dot_segments(path.text)
     if ref.authority is None and new.startswith("//"):
         new = "/." + new
     if new == path.text:
-        return (), text, ""
+        return _Edits(cap, []), text, ""
     edit = Edit(path.span, new, "RFC 3986 §6.2.2.3: dot-segments removed (§5.2.4)")
-    return (edit,), apply_edits(text, (edit,)), ""
+    return _capped([edit], cap), apply_edits(text, (edit,)), ""
 
 
-def _scheme_based(text: str) -> _Step:
+def _scheme_based(text: str, cap: int) -> _Step:
     """Scheme-based normalization (RFC 3986 §6.2.3), from the table in ``schemes``.
 
     A port equal to the scheme's default, or empty, is removed with its ":"; an
@@ -353,7 +454,8 @@ def _scheme_based(text: str) -> _Step:
     if _is_urn(ref):
         p = parse_urn(text)
         if p.lexical_form is None:
-            return (), text, "not a URN of the form urn:NID:NSS; nothing to normalize"
+            note = "not a URN of the form urn:NID:NSS; nothing to normalize"
+            return _Edits(cap, []), text, note
         cut = p.span_of("nss")
         if cut is not None and cut.end < len(text):
             edits.append(
@@ -364,11 +466,12 @@ def _scheme_based(text: str) -> _Step:
                     "of the name (RFC 8141 §3)",
                 )
             )
-        return tuple(edits), apply_edits(text, tuple(edits)), ""
+        return _capped(edits, cap), apply_edits(text, tuple(edits)), ""
     facts = scheme_facts(ref.scheme.text) if ref.scheme is not None else None
     if facts is None:
         note = "no scheme-specific rules known for this scheme"
-        return (), text, note if ref.scheme is not None else "no scheme: no scheme rules"
+        note = note if ref.scheme is not None else "no scheme: no scheme rules"
+        return _Edits(cap, []), text, note
     port = ref.port
     if port is not None and facts.default_port is not None:
         if not facts.elide_default_port:
@@ -399,11 +502,11 @@ def _scheme_based(text: str) -> _Step:
             'the host ends with ".": a fully qualified name, left as is '
             "(RFC 3986 §3.2.2 does not equate it with the name without the dot)"
         )
-    return tuple(edits), apply_edits(text, tuple(edits)), "; ".join(notes)
+    return _capped(edits, cap), apply_edits(text, tuple(edits)), "; ".join(notes)
 
 
 #: The performed rungs after simple-string, in ladder order (RFC 3986 §6.2.2-6.2.3).
-_RUNGS: tuple[tuple[str, Callable[[str], _Step]], ...] = (
+_RUNGS: tuple[tuple[str, Callable[[str, int], _Step]], ...] = (
     ("case", _case),
     ("percent-encoding", _percent),
     ("path-segment", _path),
@@ -411,17 +514,25 @@ _RUNGS: tuple[tuple[str, Callable[[str], _Step]], ...] = (
 )
 
 
-def normalize(text: str) -> Ladder:
+def normalize(text: str, *, max_edits: int = MAX_EDITS) -> Ladder:
     """Climb the comparison ladder (RFC 3986 §6.2) for ``text``; never raises.
 
     Each rung's value is the previous rung's value with the rung's edits applied,
-    and each rung function looks at nothing but that previous value.
+    and each rung function looks at nothing but that previous value. A rung keeps its
+    first ``max_edits`` edits and counts the rest (:class:`Rung`), so memory stays a
+    bounded multiple of the input.
     """
     rungs: list[Rung] = [Rung("simple-string", text, False, (), True, "")]
     value = text
     for name, fn in _RUNGS:
-        edits, new, note = fn(value)
-        rungs.append(Rung(name, new, new != value, edits, True, note))
+        edits, new, note = fn(value, max_edits)
+        more_span = Span(edits.more_start, edits.more_end) if edits.more else None
+        rungs.append(
+            Rung(
+                name, new, new != value, tuple(edits.kept), True, note,
+                edits.more, more_span, edits.more_growth,
+            )
+        )
         value = new
     rungs.append(Rung("protocol-based", value, False, (), False, PROTOCOL_NOTE))
     return Ladder(text, tuple(rungs), value)

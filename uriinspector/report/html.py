@@ -350,8 +350,8 @@ def _ladder(r: ReportInput, d: Defanger) -> list[str]:
     for rung in ladder.rungs:
         changed = "not performed" if not rung.performed else ("yes" if rung.changed else "no")
         notes = [e.reason for e in rung.edits[:5]]
-        if len(rung.edits) > 5:
-            notes.append(f"and {len(rung.edits) - 5} more edits")
+        if rung.edit_count > 5:  # the core keeps the first edits and counts them all
+            notes.append(f"and {rung.edit_count - 5} more edits")
         if rung.note:
             notes.append(rung.note)
         out.append(

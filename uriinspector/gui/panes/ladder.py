@@ -119,8 +119,8 @@ def edits_tooltip(previous: str, rung: Rung) -> str:
             f"<li><code>{esc(gone[:80]) or '∅'}</code> → "
             f"<code>{esc(e.replacement[:80]) or '∅'}</code>: {esc(e.reason)}</li>"
         )
-    if len(rung.edits) > MAX_TOOLTIP_EDITS:
-        lines.append(f"<li>… and {len(rung.edits) - MAX_TOOLTIP_EDITS} more edits</li>")
+    if rung.edit_count > MAX_TOOLTIP_EDITS:  # the core keeps the first edits, counts all
+        lines.append(f"<li>… and {rung.edit_count - MAX_TOOLTIP_EDITS:,} more edits</li>")
     body = "<ul style='margin:0'>" + "".join(lines) + "</ul>" if lines else ""
     note = f"<p>{esc(rung.note)}</p>" if rung.note else ""
     return f"<p><b>{esc(RUNG_LABELS.get(rung.name, rung.name))}</b></p>{body}{note}"
@@ -255,8 +255,8 @@ class LadderPane(QWidget):
                 for col in (COL_VALUE, COL_CHANGE):
                     set_cell(item, col, font=italic, foreground=dim)
             elif rung.edits:
-                n = len(rung.edits)
-                set_cell(item, COL_CHANGE, text=f"{n} edit{'s' if n != 1 else ''}")
+                n = rung.edit_count
+                set_cell(item, COL_CHANGE, text=f"{n:,} edit{'s' if n != 1 else ''}")
                 if len(previous) <= MAX_DIFF_CHARS and len(rung.value) <= MAX_DIFF_CHARS:
                     item.setData(
                         COL_VALUE, HTML_ROLE,

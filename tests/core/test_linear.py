@@ -4,7 +4,8 @@ For each hostile shape of ``bench/shapes.py`` (a run of ``%XX``, of ``[``, of ``
 controls...), ``analyze`` and each lazy part a pane reads (``characters``, ``ladder``,
 ``decoding``, ``explanation``, ``editions``) are timed at 8 K, 16 K, 32 K and 64 K code
 points. Each time is CPU time (``time.process_time``: a neighbour's burst on a shared
-machine does not count, as it did in wall time) and the minimum of a few repeats. Linear work doubles per doubling; the geometric mean of
+machine does not count, as it did in wall time) and the minimum of a few repeats.
+Linear work doubles per doubling; the geometric mean of
 the three ratios may not exceed ``MAX_RATIO`` (2.6: a quadratic part gives 4). Parts
 faster than ``FLOOR_S`` at the largest size are below timer noise and not judged.
 

@@ -58,6 +58,21 @@ _SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _WS: Final = re.compile(r"\s+")
 
 
+def refresh_target(value: str) -> tuple[str, int] | None:
+    """The URL of a ``<meta http-equiv=refresh content=...>`` value and its offset in
+    ``value`` (HTML §4.2.5.3: after the delay, "url=", optionally quoted), or None."""
+    m = _REFRESH.match(value)
+    if m is None:
+        return None
+    url = m.group("url")
+    if m.group("q") and m.group("q") in url:
+        url = url[: url.index(m.group("q"))]
+    url = url.strip()
+    if not url:
+        return None
+    return url, value.index(url, m.start("url"))
+
+
 @dataclass(slots=True)
 class _Pending:
     """A link while the document is still being read (display text grows)."""
@@ -169,18 +184,12 @@ class _Scanner(HTMLParser):
             self._refresh(*content)
 
     def _refresh(self, value: str, span: Span | None) -> None:
-        m = _REFRESH.match(value)
-        if m is None:
+        found = refresh_target(value)
+        if found is None:
             return
-        url = m.group("url")
-        if m.group("q") and m.group("q") in url:
-            url = url[: url.index(m.group("q"))]
-        url = url.strip()
-        if not url:
-            return
+        url, offset = found
         if span is not None and "&" not in self._text[span.start : span.end]:
-            start = span.start + value.index(url, m.start("url"))
-            span = Span(start, start + len(url))
+            span = Span(span.start + offset, span.start + offset + len(url))
         self._add(url, "refresh", span)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:

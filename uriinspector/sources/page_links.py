@@ -26,7 +26,7 @@ from uriinspector.core.schemes import scheme_facts
 from uriinspector.core.spans import Span
 from uriinspector.core.split import split
 from uriinspector.core.whatwg import read_whatwg
-from uriinspector.sources.html import _REFRESH, _Found, _Scanner, _Stop
+from uriinspector.sources.html import _Found, _Scanner, _Stop, refresh_target
 
 #: Most references resolved per page (each carries two traces); the rest are counted.
 MAX_REFERENCES: Final = 5_000
@@ -197,19 +197,13 @@ class _PageScanner(_Scanner):
             pos = max(nxt, pos + 1)
 
     def _refresh(self, value: str, span: Span | None) -> None:
-        m = _REFRESH.match(value)
-        if m is None:
+        found = refresh_target(value)
+        if found is None:
             return
-        url = m.group("url")
-        if m.group("q") and m.group("q") in url:
-            url = url[: url.index(m.group("q"))]
-        url = url.strip()
-        if not url:
-            return
+        url, offset = found
         at = None
         if self._exact(value, span) and span is not None:
-            start = span.start + value.index(url, m.start("url"))
-            at = Span(start, start + len(url))
+            at = Span(span.start + offset, span.start + offset + len(url))
         self._keep("meta refresh", url, at)
 
 

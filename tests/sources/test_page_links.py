@@ -101,3 +101,13 @@ def test_never_raises_and_spans_are_exact(text: str) -> None:
     for r in links.references:
         if r.span is not None and text[r.span.start : r.span.end] != r.raw:
             assert "&" in text[r.span.start : r.span.end]  # entities decoded in raw
+
+
+def test_meta_refresh_target_with_its_exact_span() -> None:
+    # HTML §4.2.5.3: the URL after the delay and "url=", quotes stripped.
+    html = "<meta http-equiv=refresh content=\"5; url='../next.html'\">"
+    [ref] = page_links(html, PAGE).references
+    assert (ref.where, ref.raw) == ("meta refresh", "../next.html")
+    assert ref.rfc3986.target == "https://example.com/next.html"
+    assert ref.span is not None and html[ref.span.start : ref.span.end] == "../next.html"
+    assert page_links('<meta http-equiv=refresh content="5">', PAGE).references == ()

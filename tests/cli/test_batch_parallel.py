@@ -327,11 +327,11 @@ def test_workers_start_only_for_lines_worth_it(
 
 
 class _SlowStdin(io.BytesIO):
-    """A co-process's stdin: each line arrives 0.3 ms after the previous one."""
+    """A co-process's stdin: each line arrives 3 ms after the previous one."""
 
     def readline(self, size: int | None = -1) -> bytes:
         """The next line, after a wait (no CPU spent)."""
-        time.sleep(0.0003)
+        time.sleep(0.003)
         return super().readline(size)
 
 
@@ -350,6 +350,9 @@ def test_waiting_for_input_is_not_a_lines_cost(monkeypatch: pytest.MonkeyPatch) 
     serial = cli("batch", "--jobs", "1", stdin=data)
     monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
     monkeypatch.setattr(batch_parallel, "WARMUP_SECONDS", 30.0)
+    # A line that waits 3 ms for its input is dear by wall time (> 1 ms) and cheap by
+    # CPU time (a parse line is ~50 us; 1 ms leaves room for a loaded machine).
+    monkeypatch.setattr(batch_parallel, "PARALLEL_MIN_LINE_SECONDS", 1e-3)
     env = Environment(_SlowStdin(data), io.BytesIO(), io.StringIO())
     assert main(["batch", "--jobs", "2"], env) == ExitStatus.SUCCESS
     assert isinstance(env.stdout, io.BytesIO)

@@ -10,9 +10,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import threading
 import time
 
+import pytest
 from PySide6.QtCore import QObject, QTimer
 from pytestqt.qtbot import QtBot
 
+from uriinspector.core.analysis import Analysis
 from uriinspector.core.extract import extract
 from uriinspector.gui.panes import background
 from uriinspector.gui.panes.extract import ExtractPane
@@ -171,3 +173,51 @@ def test_a_newer_page_supersedes_an_older_one(qtbot: QtBot) -> None:
     assert finished == [view.links] and view.links is not None
     assert view.links.page_url == "https://new.example/"
     assert view.table.rowCount() == 1600
+
+
+def test_a_megabyte_long_link_is_judged_on_the_worker(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 13: analysing a found link of a megabyte takes 0.1-0.2 s; the pane judges
+    # links of LONG_TARGET code points or more with the extraction, never on the GUI
+    # thread, and shows the same verdict the core gives
+    from uriinspector.core.analysis import analyze
+    from uriinspector.gui.panes import extract as extract_pane
+
+    calls: list[tuple[int, int]] = []
+
+    def recording(target: str) -> Analysis:
+        calls.append((threading.get_ident(), len(target)))
+        return analyze(target)
+
+    monkeypatch.setattr(extract_pane, "analyze", recording)
+    long_link = "hxxps://evil[.]example/" + "a/" * (MB // 2)
+    text = "first http://a.example/x then " + long_link + " and http://b.example/y"
+    pane = ExtractPane()
+    qtbot.addWidget(pane)
+    pane.set_text(text)
+    pane.run_extraction()
+    assert pane.is_extracting()
+    qtbot.waitUntil(lambda: not pane.is_busy(), timeout=120_000)
+    gui = threading.get_ident()
+    assert [n for thread, n in calls if thread == gui] == [
+        len("http://b.example/y")]  # the first link warmed up on the worker too
+    assert sorted(n for thread, n in calls if thread != gui) == sorted(
+        [len("http://a.example/x"), len(long_link) - len("hxxps[.]") + len("https.")])
+    found = pane.results()
+    assert [e.uri for e in found][1] == long_link
+    assert pane.verdicts() == tuple(analyze(e.target).verdict for e in found)
+
+
+def test_a_background_result_is_frozen_for_the_collector(qtbot: QtBot) -> None:
+    # what the worker built is moved out of the GUI thread's cyclic collections (a
+    # megabyte's 18,000 links made each full collection there take ~50 ms)
+    import gc
+
+    job = background.BackgroundJob()
+    got: list[object] = []
+    job.finished.connect(got.append)
+    before = gc.get_freeze_count()
+    job.start(extract, " ".join(f"http://h{i}.example/" for i in range(2000)))
+    qtbot.waitUntil(lambda: bool(got), timeout=60_000)
+    assert isinstance(got[0], tuple) and len(got[0]) == 2000
+    assert gc.get_freeze_count() >= before + 2000 and gc.isenabled()

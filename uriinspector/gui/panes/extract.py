@@ -4,10 +4,11 @@ Extraction follows draft-2003 Appendix E (brackets, quotes, ``URL:``, wrapped li
 and Appendix F (``www.w3.org/Addressing/`` offered as "probably http://… (guess)"),
 through ``core.extract``. Each found URI is analysed with ``core.analysis.analyze`` in
 small time-boxed chunks on the event loop, so a document with thousands of links
-keeps the window responsive; the extraction itself runs on a worker thread for a text
-of 64 K characters or more (``panes/background.py``, issue 13), the newest request
-winning. Clicking a row asks the window to inspect it
-(``uriRequested``); "Export all…" writes one report per URI (``uriinspector.report``).
+keeps the window responsive; the extraction itself, and the verdicts of URIs of 16 K
+characters or more, run on a worker thread for a text of 64 K characters or more
+(``panes/background.py``, issue 13), the newest request winning. Clicking a row asks
+the window to inspect it (``uriRequested``); "Export all…" writes one report per URI
+(``uriinspector.report``).
 
 A document opened in the window (a mail, a saved page, an Outlook message, a QR image:
 ``gui/documents.py``) is shown instead of the text box, in ``documentView``
@@ -58,6 +59,23 @@ INDEX_ROLE = Qt.ItemDataRole.UserRole
 CHUNK_SECONDS = 0.02
 #: Rows listed at once when an extraction is shown; the rest follow in slices.
 FIRST_ROWS = 1000
+#: A found URI at least this long (code points) is judged with the extraction, on the
+#: worker: analysing a megabyte-long link takes 0.1-0.2 s, too long for the event loop
+#: (issue 13); shorter ones take milliseconds and are judged in the time-boxed chunks.
+LONG_TARGET = 16 * 1024
+
+#: What an extraction hands the pane: the references found, and the verdicts of the
+#: long ones by index.
+Extraction = tuple[tuple[Extracted, ...], dict[int, Verdict]]
+
+
+def extract_and_judge(text: str) -> Extraction:
+    """``extract(text, defanged=True)`` and the verdicts of the first found URI and of
+    each of at least :data:`LONG_TARGET` code points (runs on the worker for a long
+    text; the first analysis also loads the tables every later one uses, ~50 ms)."""
+    found = extract(text, defanged=True)
+    return found, {i: analyze(e.target).verdict for i, e in enumerate(found)
+                   if i == 0 or len(e.target) >= LONG_TARGET}
 
 _VERDICT_ICONS: dict[str, str] = {
     "danger": "danger",
@@ -101,6 +119,7 @@ class ExtractPane(QWidget):
         super().__init__(parent)
         self._found: tuple[Extracted, ...] = ()
         self._verdicts: list[Verdict | None] = []
+        self._judged: dict[int, Verdict] = {}
         self._next = 0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -253,7 +272,7 @@ class ExtractPane(QWidget):
         if runs_inline(text):
             self.job.cancel()  # an older long extraction must not overwrite this one
             self._set_extracting(0)
-            self._show_found(extract(text, defanged=True))
+            self._show_found(*extract_and_judge(text))
             return
         self._found = ()
         self._verdicts = []
@@ -261,7 +280,7 @@ class ExtractPane(QWidget):
         self.view.clear()
         self.exportButton.setEnabled(False)
         # Defanged indicators too: see _show_found.
-        self.job.start(extract, text, defanged=True)
+        self.job.start(extract_and_judge, text)
         self._set_extracting(len(text))
 
     def _set_extracting(self, n: int) -> None:
@@ -282,13 +301,16 @@ class ExtractPane(QWidget):
             self.extractionFinished.emit()
             return
         assert isinstance(result, tuple)
-        self._show_found(result)
+        self._show_found(*result)
 
-    def _show_found(self, found: tuple[Extracted, ...]) -> None:
-        """List what the extraction found and start analysing it."""
+    def _show_found(self, found: tuple[Extracted, ...],
+                    judged: dict[int, Verdict] | None = None) -> None:
+        """List what the extraction found and start analysing it (``judged``: the
+        verdicts already made, by index, for the long URIs)."""
         # Defanged indicators too (hxxps://evil[.]example, evil[.]example): each row
         # shows what was written and the refanged target it is judged as.
         self._found = found
+        self._judged = judged or {}
         self._verdicts = [None] * len(self._found)
         self._next = 0
         self.view.setUpdatesEnabled(False)
@@ -330,7 +352,9 @@ class ExtractPane(QWidget):
             i = self._next
             self._next += 1
             e = self._found[i]
-            verdict = analyze(e.target).verdict
+            verdict = self._judged.get(i)
+            if verdict is None:
+                verdict = analyze(e.target).verdict
             self._verdicts[i] = verdict
             item = self.view.item(i)
             if item is not None:

@@ -206,14 +206,7 @@ class MainWindow(  # type: ignore[misc]  # mixins over QMainWindow
         one), or a base and reference into the Resolution pane; the note goes to the
         status bar."""
         if sample.is_resolution:
-            base, ref = sample.base or "", sample.reference or ""
-            self.pane("resolution")
-            self._set_line_edit("baseField", base)
-            self._set_line_edit("referenceField", ref)
-            self._on_resolution_inputs_changed(base, ref)
-            dock = self.docks["resolution"]
-            dock.show()
-            dock.raise_()
+            self.show_resolution(sample.base or "", sample.reference or "")
         else:
             if sample.edition:
                 index = self.editionSelector.findData(sample.edition)

@@ -79,23 +79,22 @@ def mono_font() -> QFont:
 _REFIT = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish)
 
 
-class _RowsFollowFont(QObject):
-    """Keeps a table's fixed row height one text line (plus ``pad``) of its font."""
+class _FollowsFont(QObject):
+    """Calls ``fit()`` after a change of a view's font or style (zoom, presentation
+    mode): deferred to the event loop, once the style sheet's change is over (it sets
+    the font more than once), so a burst of such events gives one refit.
+    """
 
-    def __init__(self, view: QTableView, pad: int) -> None:
+    def __init__(self, view: QWidget) -> None:
         super().__init__(view)
-        self._view, self._pad = view, pad
         self._pending = False
         view.installEventFilter(self)
-        self.fit()
 
     def fit(self) -> None:
-        self._view.verticalHeader().setDefaultSectionSize(
-            self._view.fontMetrics().height() + self._pad
-        )
+        """Fit the view to its current font."""
+        raise NotImplementedError
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # Once the style sheet's change is over (it sets the font more than once).
         if event.type() in _REFIT and not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._refit)
@@ -106,13 +105,27 @@ class _RowsFollowFont(QObject):
         self.fit()
 
 
+class _RowsFollowFont(_FollowsFont):
+    """Keeps a table's fixed row height one text line (plus ``pad``) of its font."""
+
+    def __init__(self, view: QTableView, pad: int) -> None:
+        super().__init__(view)
+        self._view, self._pad = view, pad
+        self.fit()
+
+    def fit(self) -> None:
+        self._view.verticalHeader().setDefaultSectionSize(
+            self._view.fontMetrics().height() + self._pad
+        )
+
+
 def rows_follow_font(view: QTableView, pad: int = 6) -> None:
     """Give ``view``'s rows the height of a line of its font now and after every font
     change (zoom): a header's default row height is the style's, whatever the font."""
     _RowsFollowFont(view, pad)
 
 
-class _ColumnsFollowFont(QObject):
+class _ColumnsFollowFont(_FollowsFont):
     """Scales a view's hand-sized columns with its font's width (an em).
 
     Widths are kept in ems (floats) so zooming in and back gives the same pixels; a
@@ -125,17 +138,8 @@ class _ColumnsFollowFont(QObject):
         self._em = float(view.fontMetrics().horizontalAdvance("M"))
         self._ems: dict[int, float] = {}  # column -> width in ems
         self._set: dict[int, int] = {}  # column -> the pixels last set here
-        self._pending = False
-        view.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in _REFIT and not self._pending:
-            self._pending = True
-            QTimer.singleShot(0, self, self._refit)
-        return False
-
-    def _refit(self) -> None:
-        self._pending = False
+    def fit(self) -> None:
         em = float(self._view.fontMetrics().horizontalAdvance("M"))
         if em == self._em or em <= 0 or self._em <= 0:
             return

@@ -14,6 +14,7 @@ import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from uriinspector.core import hidden
 from uriinspector.core.analysis import Analysis
@@ -27,6 +28,9 @@ from uriinspector.core.defang import (
 )
 from uriinspector.core.split import Part
 from uriinspector.core.verdict import VERDICT_WORDS
+
+if TYPE_CHECKING:
+    from uriinspector.report import DocumentContext, ResolutionTable
 
 #: Longest value written into a table cell; the rest is counted, not shown.
 CELL_LIMIT = 2000
@@ -217,6 +221,11 @@ class DetailRow:
     note: str
     flag: str | None
 
+    @property
+    def shown_label(self) -> str:
+        """The label as a report shows it: a child's after ``↳ ``."""
+        return ("↳ " if self.depth else "") + self.label
+
 
 def detail_rows(a: Analysis) -> tuple[str, list[DetailRow]]:
     """The scheme decoder's title and its fields, children one level deep, bounded."""
@@ -248,4 +257,100 @@ def urn_rows(a: Analysis) -> list[tuple[str, str | None]]:
         ("Valid", "yes" if u.valid else "no"),
     ]
     rows += [("Diagnostic", d.message) for d in u.diagnostics[:20]]
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class FactRow:
+    """One row of a two-column table (under the verdict, the document): its cell is
+    ``quoted`` as code, then ``words``, then ``(note)``, each only when not None.
+
+    ``quoted`` is text of the link or the document, already defanged as the row
+    needs; ``missing`` says ``words`` stand for a value that is not there (the HTML
+    report dims them).
+    """
+
+    label: str
+    quoted: str | None = None
+    words: str | None = None
+    note: str | None = None
+    missing: bool = False
+
+
+def head_rows(a: Analysis, d: Defanger) -> list[FactRow]:
+    """Where the link goes, under the verdict: the effective host and its registrable
+    domain (defanged by ``d``), and the edition with the link's validity under it."""
+    host = (FactRow("Effective host", d.uri(a.effective_host)) if a.effective_host
+            else FactRow("Effective host", words="none (a browser contacts no host)",
+                         missing=True))
+    domain = (FactRow("Registrable domain", d.uri(a.registrable_domain))
+              if a.registrable_domain
+              else FactRow("Registrable domain", words="none", missing=True))
+    edition = FactRow("Edition", words=str(a.edition),
+                      note="valid" if a.parsed.valid else "not valid")
+    return [host, domain, edition]
+
+
+def document_rows(doc: DocumentContext, d: Defanger) -> list[FactRow]:
+    """The document the link came from: its name and kind, how many links it holds,
+    the text it shows for this link (defanged by ``d``) and whether that text names
+    another domain."""
+    rows = [
+        FactRow("Read from", doc.name, note=doc.kind),
+        FactRow("Links in it", words=f"{doc.links:,}"),
+    ]
+    if doc.display is not None:
+        rows.append(FactRow("Shown as", d.shown(doc.display)))
+    if doc.mismatch:
+        rows.append(
+            FactRow("Note", words="the text shown names another domain than the link goes to")
+        )
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class TargetRow:
+    """One rule set's resolution: ``target`` is None when it gives none; ``note`` is
+    its error, ``same document``, or empty."""
+
+    rules: str
+    target: str | None
+    note: str
+
+
+def resolution_rows(table: ResolutionTable) -> list[TargetRow]:
+    """The reference resolved against the base under every rule set (RFC 3986 §5.2 and
+    the other editions), one row each."""
+    rows: list[TargetRow] = []
+    for res in table.resolutions:
+        if res.error is not None:
+            note = res.error.message
+        else:
+            note = "same document" if res.same_document else ""
+        rows.append(TargetRow(res.rules, res.target, note))
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class RungRow:
+    """One rung of the normalization ladder: ``changed`` is ``yes``, ``no`` or ``not
+    performed``; ``note`` joins the first edits' reasons and the rung's note."""
+
+    name: str
+    value: str
+    changed: str
+    note: str
+
+
+def ladder_rows(a: Analysis) -> list[RungRow]:
+    """The normalization ladder (RFC 3986 §6.2), rung by rung, each with what changed."""
+    rows: list[RungRow] = []
+    for rung in a.ladder.rungs:
+        changed = "not performed" if not rung.performed else ("yes" if rung.changed else "no")
+        notes = [e.reason for e in rung.edits[:5]]
+        if rung.edit_count > 5:  # the core keeps the first edits and counts them all
+            notes.append(f"and {rung.edit_count - 5} more edits")
+        if rung.note:
+            notes.append(rung.note)
+        rows.append(RungRow(rung.name, rung.value, changed, "; ".join(notes)))
     return rows

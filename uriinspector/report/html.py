@@ -26,11 +26,16 @@ from uriinspector.report._common import (
     URI_LIMIT,
     VERDICT_LABELS,
     Defanger,
+    FactRow,
     char_name,
     chip,
     component_rows,
     detail_rows,
+    document_rows,
     evidence,
+    head_rows,
+    ladder_rows,
+    resolution_rows,
     runs,
     urn_rows,
 )
@@ -180,6 +185,21 @@ def _u(text: str, limit: int = 2000) -> str:
     return f'<code class="u">{body}</code>' if text else '<span class="undefined">"" (empty)</span>'
 
 
+def _facts(rows: list[FactRow]) -> list[str]:
+    """A two-column table of ``rows``: quoted text as URI text, missing values dimmed."""
+    out = ['<table class="kv">']
+    for row in rows:
+        cell = [_u(row.quoted)] if row.quoted is not None else []
+        if row.words is not None:
+            words = _esc(row.words)
+            cell.append(f'<span class="undefined">{words}</span>' if row.missing else words)
+        if row.note is not None:
+            cell.append(f"({_esc(row.note)})")
+        out.append(f"<tr><th>{_esc(row.label)}</th><td>{' '.join(cell)}</td></tr>")
+    out.append("</table>")
+    return out
+
+
 def painted_uri(a: Analysis, limit: int = URI_LIMIT, d: Defanger | None = None) -> str:
     """The URI as the field paints it: components, dimmed delimiters, finding spans;
     its text defanged by ``d`` (by default defanged: a report is shared)."""
@@ -244,16 +264,7 @@ def _document(r: ReportInput, d: Defanger) -> list[str]:
     doc = r.document
     if doc is None:
         return []
-    out = ["<h2>Document</h2>", '<table class="kv">',
-           f"<tr><th>Read from</th><td>{_u(doc.name)} ({_esc(doc.kind)})</td></tr>",
-           f"<tr><th>Links in it</th><td>{doc.links:,}</td></tr>"]
-    if doc.display is not None:
-        out.append(f"<tr><th>Shown as</th><td>{_u(d.shown(doc.display))}</td></tr>")
-    if doc.mismatch:
-        out.append("<tr><th>Note</th><td>the text shown names another domain than the link "
-                   "goes to</td></tr>")
-    out.append("</table>")
-    return out
+    return ["<h2>Document</h2>", *_facts(document_rows(doc, d))]
 
 
 def _destinations(r: ReportInput, d: Defanger) -> list[str]:
@@ -296,9 +307,8 @@ def _details(r: ReportInput, d: Defanger) -> list[str]:
     out = ["<h2>Scheme details</h2>", f"<p>{_esc(d.prose(title))}</p>",
            "<table><tr><th>Field</th><th>Value</th><th>Note</th></tr>"]
     for row in rows:
-        label = ("↳ " if row.depth else "") + row.label
         flag = f' <span class="sev-warning">({_esc(row.flag)})</span>' if row.flag else ""
-        out.append(f"<tr><td>{_esc(label)}</td><td>{_u(d.prose(row.value))}</td>"
+        out.append(f"<tr><td>{_esc(row.shown_label)}</td><td>{_u(d.prose(row.value))}</td>"
                    f'<td class="note">{_esc(d.prose(row.note))}{flag}</td></tr>')
     out.append("</table>")
     return out
@@ -328,16 +338,12 @@ def _resolution(r: ReportInput, d: Defanger) -> list[str]:
         f"{_u(d.uri(table.base))}, under every rule set.</p>",
         "<table><tr><th>Rules</th><th>Target</th><th>Note</th></tr>",
     ]
-    for res in table.resolutions:
-        target = (_u(d.uri(res.target)) if res.target is not None
+    for row in resolution_rows(table):
+        target = (_u(d.uri(row.target)) if row.target is not None
                   else '<span class="undefined">none</span>')
-        if res.error is not None:
-            note = _esc(res.error.message)
-        else:
-            note = "same document" if res.same_document else ""
         out.append(
-            f"<tr><td>{html.escape(res.rules)}</td><td>{target}</td>"
-            f'<td class="note">{note}</td></tr>'
+            f"<tr><td>{html.escape(row.rules)}</td><td>{target}</td>"
+            f'<td class="note">{_esc(row.note)}</td></tr>'
         )
     out.append("</table>")
     return out
@@ -347,17 +353,11 @@ def _ladder(r: ReportInput, d: Defanger) -> list[str]:
     ladder = r.analysis.ladder
     out = ["<h2>Normalization ladder</h2>",
            "<table><tr><th>Rung</th><th>Value</th><th>Changed</th><th>Note</th></tr>"]
-    for rung in ladder.rungs:
-        changed = "not performed" if not rung.performed else ("yes" if rung.changed else "no")
-        notes = [e.reason for e in rung.edits[:5]]
-        if rung.edit_count > 5:  # the core keeps the first edits and counts them all
-            notes.append(f"and {rung.edit_count - 5} more edits")
-        if rung.note:
-            notes.append(rung.note)
+    for row in ladder_rows(r.analysis):
         out.append(
-            f"<tr><td>{html.escape(rung.name)}</td><td>{_u(d.uri(rung.value))}</td>"
-            f'<td class="num">{changed}</td>'
-            f'<td class="note">{_esc(d.prose("; ".join(notes)))}</td></tr>'
+            f"<tr><td>{html.escape(row.name)}</td><td>{_u(d.uri(row.value))}</td>"
+            f'<td class="num">{row.changed}</td>'
+            f'<td class="note">{_esc(d.prose(row.note))}</td></tr>'
         )
     out.append("</table>")
     out.append(f"<p>Normalized: {_u(d.uri(ladder.normalized))}</p>")
@@ -397,12 +397,6 @@ def to_html(r: ReportInput) -> str:
     c = colours()
     level = a.verdict.level
     reasons = "".join(f"<li>{_esc(d.prose(reason))}</li>" for reason in a.verdict.reasons)
-    host = _u(d.uri(a.effective_host)) if a.effective_host else (
-        '<span class="undefined">none (a browser contacts no host)</span>'
-    )
-    domain = _u(d.uri(a.registrable_domain)) if a.registrable_domain else (
-        '<span class="undefined">none</span>'
-    )
     whole = d.piece(0, min(len(a.text), 200))
     title = _esc(whole[:80] + ("…" if len(a.text) > 80 else ""))
     how = ("The link is shown live, as written (not defanged)." if r.live_link else
@@ -422,12 +416,7 @@ def to_html(r: ReportInput) -> str:
         f'<div class="verdict v-{level}"><span class="level">{icon_svg(level)}'
         f"{VERDICT_LABELS[level]}</span>"
         f"<ul>{reasons}</ul></div>",
-        '<table class="kv">',
-        f"<tr><th>Effective host</th><td>{host}</td></tr>",
-        f"<tr><th>Registrable domain</th><td>{domain}</td></tr>",
-        f"<tr><th>Edition</th><td>{html.escape(a.edition)} "
-        f"({'valid' if a.parsed.valid else 'not valid'})</td></tr>",
-        "</table>",
+        *_facts(head_rows(a, d)),
     ]
     for name in sections(r):
         parts += _SECTIONS[name](r, d)

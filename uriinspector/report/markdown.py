@@ -14,9 +14,14 @@ from uriinspector.report import ReportInput, sections
 from uriinspector.report._common import (
     VERDICT_LABELS,
     Defanger,
+    FactRow,
     component_rows,
     detail_rows,
+    document_rows,
     evidence,
+    head_rows,
+    ladder_rows,
+    resolution_rows,
     urn_rows,
     visible,
 )
@@ -47,6 +52,19 @@ def _cell(text: str) -> str:
     return _MARKUP.sub(r"\\\1", visible(text, 2000))
 
 
+def _facts(rows: list[FactRow]) -> list[str]:
+    """A two-column table of ``rows``: quoted text as code, words as inert prose."""
+    lines = ["| | |", "|---|---|"]
+    for row in rows:
+        cell = [code(row.quoted)] if row.quoted is not None else []
+        if row.words is not None:
+            cell.append(_cell(row.words))
+        if row.note is not None:
+            cell.append(f"({_cell(row.note)})")
+        lines.append(f"| {row.label} | {' '.join(cell)} |")
+    return lines
+
+
 def _head(r: ReportInput, d: Defanger) -> list[str]:
     a = r.analysis
     lines: list[str] = ["# URI Inspector report", ""]
@@ -58,35 +76,14 @@ def _head(r: ReportInput, d: Defanger) -> list[str]:
     lines += [f"**Verdict: {VERDICT_LABELS[a.verdict.level]}**", ""]
     lines += [f"- {_cell(d.prose(reason))}" for reason in a.verdict.reasons]
     lines.append("")
-    lines += ["| | |", "|---|---|"]
-    lines.append(
-        "| Effective host | "
-        + (code(d.uri(a.effective_host)) if a.effective_host
-           else "none (a browser contacts no host)")
-        + " |"
-    )
-    lines.append(
-        "| Registrable domain | "
-        + (code(d.uri(a.registrable_domain)) if a.registrable_domain else "none")
-        + " |"
-    )
-    lines.append(f"| Edition | {a.edition} ({'valid' if a.parsed.valid else 'not valid'}) |")
-    lines.append("")
-    return lines
+    return [*lines, *_facts(head_rows(a, d)), ""]
 
 
 def _document(r: ReportInput, d: Defanger) -> list[str]:
     doc = r.document
     if doc is None:
         return []
-    lines = ["## Document", "", "| | |", "|---|---|"]
-    lines.append(f"| Read from | {code(doc.name)} ({_cell(doc.kind)}) |")
-    lines.append(f"| Links in it | {doc.links:,} |")
-    if doc.display is not None:
-        lines.append(f"| Shown as | {code(d.shown(doc.display))} |")
-    if doc.mismatch:
-        lines.append("| Note | the text shown names another domain than the link goes to |")
-    return [*lines, ""]
+    return ["## Document", "", *_facts(document_rows(doc, d)), ""]
 
 
 def _findings(r: ReportInput, d: Defanger) -> list[str]:
@@ -135,10 +132,10 @@ def _details(r: ReportInput, d: Defanger) -> list[str]:
     lines = ["## Scheme details", "", _cell(d.prose(title)), "", "| Field | Value | Note |",
              "|---|---|---|"]
     for row in rows:
-        label = ("↳ " if row.depth else "") + row.label
         flag = f" ({row.flag})" if row.flag else ""
         lines.append(
-            f"| {_cell(label)} | {code(d.prose(row.value))} | {_cell(d.prose(row.note))}{flag} |"
+            f"| {_cell(row.shown_label)} | {code(d.prose(row.value))} | "
+            f"{_cell(d.prose(row.note))}{flag} |"
         )
     return [*lines, ""]
 
@@ -166,12 +163,9 @@ def _resolution(r: ReportInput, d: Defanger) -> list[str]:
         "| Rules | Target | Note |",
         "|---|---|---|",
     ]
-    for res in table.resolutions:
-        target = code(d.uri(res.target)) if res.target is not None else "none"
-        note = _cell(res.error.message) if res.error is not None else (
-            "same document" if res.same_document else ""
-        )
-        lines.append(f"| {res.rules} | {target} | {note} |")
+    for row in resolution_rows(table):
+        target = code(d.uri(row.target)) if row.target is not None else "none"
+        lines.append(f"| {row.rules} | {target} | {_cell(row.note)} |")
     return [*lines, ""]
 
 
@@ -183,16 +177,10 @@ def _ladder(r: ReportInput, d: Defanger) -> list[str]:
         "| Rung | Value | Changed | Note |",
         "|---|---|---|---|",
     ]
-    for rung in ladder.rungs:
-        changed = "not performed" if not rung.performed else ("yes" if rung.changed else "no")
-        notes = [e.reason for e in rung.edits[:5]]
-        if rung.edit_count > 5:  # the core keeps the first edits and counts them all
-            notes.append(f"and {rung.edit_count - 5} more edits")
-        if rung.note:
-            notes.append(rung.note)
+    for row in ladder_rows(r.analysis):
         lines.append(
-            f"| {rung.name} | {code(d.uri(rung.value))} | {changed} | "
-            f"{_cell(d.prose('; '.join(notes)))} |"
+            f"| {row.name} | {code(d.uri(row.value))} | {row.changed} | "
+            f"{_cell(d.prose(row.note))} |"
         )
     return [*lines, "", f"Normalized: {code(d.uri(ladder.normalized), table=False)}", ""]
 

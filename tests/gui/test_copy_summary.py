@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 
@@ -182,3 +183,26 @@ def test_report_of_a_link_from_an_open_mail_has_a_document_section(
     _show(qtbot, w, "https://elsewhere.example/")  # not one of the mail's links
     w.export_report(path, "md")
     assert "## Document" not in path.read_text("utf-8")
+
+
+def test_summary_and_reports_say_when_the_link_was_analysed(
+    qtbot: QtBot, shown_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Analysed at" is the time the analysis was made, not the time the summary or the
+    # report is made (a ticket written an hour later still says when it was looked at)
+    import time
+
+    from uriinspector.gui import controller, report_actions
+
+    w = shown_window
+    monkeypatch.setattr(controller.time, "time", lambda: 1_700_000_000.0)
+    _show(qtbot, w, WRAPPED)
+    monkeypatch.undo()
+    assert time.time() > 1_700_000_000.0 + 3600
+    text = report_actions.summary_text(w)
+    assert text is not None and "Analysed at: 2023-11-14T22:13:20Z" in text.splitlines()
+    assert "Analysed at 2023-11-14T22:13:20Z" in report_actions.render(w, "md")
+    # a new link has its own time
+    _show(qtbot, w, "http://example.com/other")
+    again = report_actions.summary_text(w)
+    assert again is not None and "Analysed at: 2023-11-14T22:13:20Z" not in again

@@ -274,6 +274,9 @@ class AnalysisController(QObject):
         #: Seconds the last analysis took, and whether it ran on a worker.
         self.last_duration = 0.0
         self.last_async = False
+        #: When the shown analysis was made (``time.time()``): what reports and the
+        #: summary call "analysed at", however much later they are made.
+        self.analysed_time = time.time()
         self._held = False
         #: Whether the last comparisonChanged carried a comparison (else it said None).
         self._compared = True
@@ -407,6 +410,7 @@ class AnalysisController(QObject):
             return
         old = self.analysis
         self.analysis = result  # type: ignore[assignment]
+        self.analysed_time = time.time()
         self.analysisChanged.emit(result)
         if old is not None and len(old.text) > self.sync_limit:
             self._pool.start(_Disposer(old.detach_parts()), _DISPOSER_PRIORITY)

@@ -62,8 +62,13 @@ def render(window: MainWindow, fmt: str) -> str:
     base, reference = resolution_asked(*window._resolution_inputs())
     return report.render(
         a, fmt, base, reference=reference, document=document_context(window, a),
-        live_link=live_link(window),
+        live_link=live_link(window), analysed_at=analysed_at(window),
     )
+
+
+def analysed_at(window: MainWindow) -> str:
+    """When the current analysis was made, as reports write it (not when they are made)."""
+    return report.now_utc(window.controller.analysed_time)
 
 
 def export_report(window: MainWindow, path: Path, fmt: str) -> None:
@@ -76,7 +81,7 @@ def summary_text(window: MainWindow) -> str | None:
     a = window.controller.analysis
     if a is None or not a.text:
         return None
-    return summary(a, report.now_utc(), live_link=live_link(window))
+    return summary(a, analysed_at(window), live_link=live_link(window))
 
 
 def copy_summary(window: MainWindow) -> bool:

@@ -104,9 +104,11 @@ class ReportInput:
     version: str = __version__
 
 
-def now_utc() -> str:
-    """The current time as ``2026-11-25T13:40:05Z`` (the reports' "analysed at")."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+def now_utc(seconds: float | None = None) -> str:
+    """The time ``seconds`` since the epoch (default: now) as ``2026-11-25T13:40:05Z``
+    (the reports' "analysed at")."""
+    moment = datetime.now(UTC) if seconds is None else datetime.fromtimestamp(seconds, UTC)
+    return moment.replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def prepare(

@@ -12,7 +12,9 @@ import gc
 import re
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +23,7 @@ from hypothesis import strategies as st
 from uriinspector.core import charsets as cs
 from uriinspector.core.characters import DiagnosticBudget, bad_ascii_pattern, scan_component
 from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.legacy import _trace
 from uriinspector.core.legacy._trace import MAX_LOOP_STEPS, remove_dot_segments_from
 from uriinspector.core.normalize import remove_dot_segments as normalize_rds
 from uriinspector.core.resolve import remove_dot_segments, trace_remove_dot_segments
@@ -85,6 +88,56 @@ def test_long_trace_counts_the_iterations_done_in_bulk() -> None:
     assert len(summary) == 1
     assert f"… {total - MAX_LOOP_STEPS} more iterations" in summary[0].detail
     assert summary[0].value == result
+
+
+# Segments beyond ASCII: the packed output is UTF-8 with lone surrogates passed through.
+WIDE_PATHS = st.lists(
+    st.sampled_from(["a", ".", "..", "", "...", ".a", "é", "\ud800", "\U0001f600", "%2E"]),
+    max_size=24,
+).flatmap(
+    lambda segs: st.sampled_from(["", "/", "../", "./a/"]).map(lambda lead: lead + "/".join(segs))
+)
+
+
+@given(
+    st.one_of(PATHS, WIDE_PATHS),
+    st.integers(0, 6),
+    st.integers(0, 4),
+    st.integers(1, 8),
+)
+@settings(max_examples=500, deadline=None)
+def test_remove_dot_segments_in_tiny_chunks_matches_the_traced_loop(
+    path: str, split_chars: int, pack_segments: int, loop_steps: int
+) -> None:
+    # RFC 3986 §5.2.4: splitting the path a few characters at a time, packing the output
+    # after a few segments (so rule 2C cuts packed bytes, and pops the traced loop's
+    # own segments once the trace stops recording) changes neither output nor count
+    expected, steps = trace_remove_dot_segments(path)
+    iterations = sum(1 for s in steps if "(rule 2" in s.rule)
+    with (
+        mock.patch.object(_trace, "SPLIT_CHARS", split_chars),
+        mock.patch.object(_trace, "PACK_SEGMENTS", pack_segments),
+    ):
+        out: list[str] = []
+        assert remove_dot_segments_from(path, 0, out) == iterations
+        assert "".join(out) == expected == normalize_rds(path)
+        with mock.patch.object(_trace, "MAX_LOOP_STEPS", loop_steps):
+            assert trace_remove_dot_segments(path)[0] == expected
+
+
+def test_remove_dot_segments_holds_no_object_per_segment() -> None:
+    """RFC 3986 §5.2.4 on 1 MB of "/./" (666,667 segments) peaked at 19.5 MB: a list slot
+    and a string per segment; now the output packs into bytes as it grows."""
+    path = "/./" * 333_334
+    gc.collect()
+    tracemalloc.start()
+    try:
+        result = normalize_rds(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result == "/" * 333_334
+    assert peak < 3 * len(path), f"peak {peak:,} bytes for {len(path):,}"
 
 
 @given(st.integers(0, 10**6), st.integers(0, 10**6))

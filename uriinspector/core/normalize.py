@@ -395,11 +395,11 @@ def _percent(text: str, cap: int) -> _Step:
 
 
 def remove_dot_segments(path: str) -> str:
-    """RFC 3986 §5.2.4 ``remove_dot_segments``, in linear time.
+    """RFC 3986 §5.2.4 ``remove_dot_segments``, in linear time and bounded memory.
 
-    The §5.2.4 buffer loop, with an index into the input instead of slicing it and
-    the output kept as a list of segments (each with its leading "/", if any), so a
-    1 MB path costs one pass.
+    The §5.2.4 buffer loop as ``remove_dot_segments_from`` runs it: the path split a
+    chunk at a time and the output packed into bytes as it grows, so a 1 MB path costs
+    one pass and a few times its size, however many segments it has.
     """
     out: list[str] = []
     remove_dot_segments_from(path, 0, out)

@@ -165,6 +165,10 @@ def _label_letters(label: str) -> tuple[tuple[int, str, str, str, str], ...]:
     return tuple(out)
 
 
+#: Places named per foreign letter in a finding's message.
+_SPOTS = 8
+
+
 @lru_cache(maxsize=1024)
 def name_letters(letters: tuple[ForeignLetter, ...]) -> str:
     """Each foreign letter once, with where it stands: ``the `о` at code points 9, 10 is
@@ -174,11 +178,13 @@ def name_letters(letters: tuple[ForeignLetter, ...]) -> str:
     for letter in letters:
         first.setdefault(letter.char, letter)
         seen = spots.setdefault(letter.char, [])
-        if letter.span not in seen:
+        # only the first _SPOTS places are named: a longer list made this quadratic
+        # (a 64 K host of look-alikes took 7 s, one membership test per letter)
+        if len(seen) < _SPOTS and letter.span not in seen:
             seen.append(letter.span)
     parts = []
     for char, letter in list(first.items())[:6]:
-        at = spots[char][:8]
+        at = spots[char]
         if letter.literal:
             where = f"at code point{'s' if len(at) > 1 else ''} " + ", ".join(
                 str(sp.start) for sp in at

@@ -54,3 +54,20 @@ def test_cyrillic_lookalike_under_cyrillic_tld_is_a_warning() -> None:
 
 def test_ascii_hosts_skip_the_idn_data() -> None:
     assert sev("https://example.com/") == {}
+
+
+def test_a_long_lookalike_host_is_named_in_linear_time_and_not_cached() -> None:
+    # a megabyte-long host of look-alikes: every foreign letter named by its first 8
+    # places (a list-membership test per letter was quadratic: 64 K took 6.9 s), and
+    # its letters kept out of the per-label caches (they would hold ~100 MB)
+    from uriinspector.core.analysis import analyze
+    from uriinspector.core.findings import idn
+
+    host = "аpple-раураl-" * 20_000  # Cyrillic а, р, у among Latin letters
+    before = (idn._label_letters.cache_info().currsize, idn.name_letters.cache_info().currsize)
+    found = [f for f in analyze(f"http://{host}.com/").findings if f.code == "confusable-host"]
+    assert len(found) == 1
+    assert ("the `а` at code points 7, 14, 17, 20, 27, 30, 33, 40 is CYRILLIC SMALL LETTER A"
+            in found[0].message)
+    after = (idn._label_letters.cache_info().currsize, idn.name_letters.cache_info().currsize)
+    assert after == before

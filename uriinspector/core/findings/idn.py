@@ -137,10 +137,16 @@ def foreign_letters(label: str, span: Span, literal: bool) -> list[ForeignLetter
     points at ``span``, the text that encodes it.
     """
     out: list[ForeignLetter] = []
-    for j, c, name, reading, reading_name in _label_letters(label):
+    read = _label_letters if len(label) <= _CACHED_LABEL else _label_letters.__wrapped__
+    for j, c, name, reading, reading_name in read(label):
         where = Span(span.start + j, span.start + j + 1) if literal else span
         out.append(ForeignLetter(c, where, name, reading, reading_name, literal))
     return out
+
+
+#: Longest label whose letters are cached (DNS allows 63; a pasted megabyte-long label
+#: would keep ~100 MB of tuples in the cache until 4,096 others pushed it out).
+_CACHED_LABEL = 255
 
 
 @lru_cache(maxsize=4096)
@@ -167,6 +173,12 @@ def _label_letters(label: str) -> tuple[tuple[int, str, str, str, str], ...]:
 
 #: Places named per foreign letter in a finding's message.
 _SPOTS = 8
+
+
+def _named(letters: tuple[ForeignLetter, ...]) -> str:
+    """:func:`name_letters`, cached only for a host of DNS size (the key holds every
+    letter: a megabyte-long host's would stay in the cache)."""
+    return (name_letters if len(letters) <= _CACHED_LABEL else name_letters.__wrapped__)(letters)
 
 
 @lru_cache(maxsize=1024)
@@ -301,7 +313,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
                 severity2,
                 host.span,
                 f"{show(unicode_host)} reads as {skeleton_host}, but it is not: "
-                f"{name_letters(tuple(letters))} ({kinds} of Latin letters, UTS #39 confusables). "
+                f"{_named(tuple(letters))} ({kinds} of Latin letters, UTS #39 confusables). "
                 f"The browser contacts "
                 f"{show(web.hostname or to_ascii(unicode_host) or raw)}, not {skeleton_host}.",
                 letters=tuple(letters),

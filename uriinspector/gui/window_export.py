@@ -7,16 +7,11 @@ Markdown and HTML reports; the coloured field as a PNG.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from uriinspector.gui import intake
 from uriinspector.gui.plain import plain_message
-
-if TYPE_CHECKING:
-    pass
 
 
 class WindowExport:
@@ -56,19 +51,27 @@ class WindowExport:
             raise ValueError("nothing to export")
         path.write_text(json.dumps(a.to_json(), ensure_ascii=False, indent=2) + "\n", "utf-8")
 
-    def export_dialog(self) -> None:
-        """Ask where to export the analysis, then write it."""
-        name, _filter = QFileDialog.getSaveFileName(
-            self, "Export Analysis as JSON", "analysis.json", "JSON (*.json)"
-        )
+    def _save_as(self, title: str, default: str, file_filter: str,
+                 write: Callable[[Path], None], what: str) -> None:
+        """Ask for a file name, call ``write`` with it, and say how that went (a failure
+        in a message box). The dialog classes are imported here: importing them makes
+        their enum types, which need not come before the first paint."""
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+        name, _filter = QFileDialog.getSaveFileName(self, title, default, file_filter)
         if not name:
             return
         try:
-            self.export_json(Path(name))
+            write(Path(name))
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
             return
-        self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
+        self.statusBar().showMessage(f"Exported {what} to {name}.", 5000)
+
+    def export_dialog(self) -> None:
+        """Ask where to export the analysis, then write it."""
+        self._save_as("Export Analysis as JSON", "analysis.json", "JSON (*.json)",
+                      self.export_json, "the analysis")
 
     def export_report(self, path: Path, fmt: str) -> None:
         """Write the current analysis as a ``html``, ``md`` or ``json`` report: only the
@@ -88,17 +91,9 @@ class WindowExport:
         label, suffix = {"md": ("Markdown", "md"), "html": ("HTML", "html")}.get(
             fmt, ("JSON", "json")
         )
-        name, _filter = QFileDialog.getSaveFileName(
-            self, f"Export Analysis as {label}", f"analysis.{suffix}", f"{label} (*.{suffix})"
-        )
-        if not name:
-            return
-        try:
-            self.export_report(Path(name), fmt)
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
-            return
-        self.statusBar().showMessage(f"Exported the analysis to {name}.", 5000)
+        self._save_as(f"Export Analysis as {label}", f"analysis.{suffix}",
+                      f"{label} (*.{suffix})", lambda path: self.export_report(path, fmt),
+                      "the analysis")
 
     def export_field_png(self, path: Path) -> None:
         """Write the coloured URI field, as drawn, to a PNG file."""
@@ -107,14 +102,5 @@ class WindowExport:
 
     def export_png_dialog(self) -> None:
         """Ask where to write the field's PNG, then write it."""
-        name, _filter = QFileDialog.getSaveFileName(
-            self, "Export Field as PNG", "uri.png", "PNG image (*.png)"
-        )
-        if not name:
-            return
-        try:
-            self.export_field_png(Path(name))
-        except OSError as exc:
-            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
-            return
-        self.statusBar().showMessage(f"Exported the field to {name}.", 5000)
+        self._save_as("Export Field as PNG", "uri.png", "PNG image (*.png)",
+                      self.export_field_png, "the field")

@@ -25,7 +25,9 @@ from uriinspector.gui.panes.characters import CharactersPane
 from uriinspector.gui.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("ada_url", "publicsuffixlist", "confusable_homoglyphs", "idna", "hypothesis")
+# the document reader (gui.documents, with subprocess) is made on first use, not before
+HEAVY = ("ada_url", "publicsuffixlist", "confusable_homoglyphs", "idna", "hypothesis",
+         "uriinspector.gui.documents", "subprocess")
 HIDDEN = {"characters", "resolution", "ladder", "urn", "history", "extract", "explain", "editions"}
 
 

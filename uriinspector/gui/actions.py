@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import qVersion
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu
 
 from uriinspector import APP_ID, __version__
 from uriinspector.gui import gallery, resources
@@ -79,7 +79,8 @@ class WindowActions:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         self.openAction = self._action(
-            file_menu, "&Open Mail, Page or Image…", self.documents.open_dialog,
+            # a lambda: the document reader is made on first use, not with the menu
+            file_menu, "&Open Mail, Page or Image…", lambda: self.documents.open_dialog(),
             QKeySequence.StandardKey.Open,
         )
         self.pasteAction = self._action(
@@ -186,6 +187,8 @@ class WindowActions:
 
     def show_about(self) -> None:
         """The About box."""
+        from PySide6.QtWidgets import QMessageBox  # its enum types: not before the paint
+
         box = QMessageBox(self)
         box.setWindowTitle("About URI Inspector")
         box.setIconPixmap(resources.icon("app").pixmap(64, 64))

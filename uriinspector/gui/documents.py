@@ -361,16 +361,17 @@ class DocumentIntake(QObject):
 
     # ---- entry points -----------------------------------------------------------------
     def open(self, got: Intake) -> bool:
-        """Read what intake handed over: an image's bytes, or a document file."""
+        """Read what intake handed over: an image's bytes, or a document file (False
+        when it is neither: ``got.readable``)."""
+        if not got.readable:
+            return False
         if got.kind == "image":
             data = got.data or b""
             self.reader.read(Job(f"the pasted image ({got.name})", data=data, kind="image",
                                  defanged=True))
-            return True
-        if got.kind == "file" and got.document:
+        else:
             self.reader.read_path(got.name)
-            return True
-        return False
+        return True
 
     def open_path(self, path: str) -> None:
         """Read the file at ``path`` (File ▸ Open…)."""

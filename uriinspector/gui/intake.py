@@ -125,6 +125,11 @@ class Intake:
     more: int = 0
     document: bool = False
 
+    @property
+    def readable(self) -> bool:
+        """Whether the window reads it as a document: an image, or a document file."""
+        return self.kind == "image" or (self.kind == "file" and self.document)
+
 
 def is_document(path: str) -> bool:
     """Whether the file at ``path`` is one the window reads (by its extension)."""

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.gui import documents, intake, presentation, resources, zoom
+from uriinspector.gui import intake, presentation, resources, zoom
 from uriinspector.gui.actions import WindowActions, _Shortcut, versions
 from uriinspector.gui.banner import EffectiveHostBanner
 from uriinspector.gui.controller import EDITIONS, AnalysisController
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.core.compare import Comparison
     from uriinspector.core.normalize import Ladder
+    from uriinspector.gui.documents import DocumentIntake
     from uriinspector.samples import Sample
 
 # Re-exported: tests, benchmarks and other modules import these from here.
@@ -117,7 +118,7 @@ class MainWindow(  # type: ignore[misc]  # mixins over QMainWindow
         self._frame_pending = True
         self._held_shortcuts: list[tuple[QAction, _Shortcut]] = []
 
-        self.documents = documents.DocumentIntake(self)  # mails, pages, QR images
+        self._documents: DocumentIntake | None = None  # made on first use
         self._build_top(held=defer_first_analysis)
         if not defer_first_analysis:
             self._make_docks()
@@ -201,6 +202,17 @@ class MainWindow(  # type: ignore[misc]  # mixins over QMainWindow
     def _resolution_inputs(self) -> tuple[str, str]:
         return self._res_inputs
 
+    @property
+    def documents(self) -> DocumentIntake:
+        """The reader of mails, pages, Outlook messages and QR images, made on first use:
+        its module brings ``subprocess`` and the child process's protocol (~5-8 ms that
+        need not come before the first paint)."""
+        if self._documents is None:
+            from uriinspector.gui.documents import DocumentIntake
+
+            self._documents = DocumentIntake(self)
+        return self._documents
+
     def load_sample(self, sample: Sample) -> None:
         """Load a gallery entry: a URI into the field (under its edition, if it names
         one), or a base and reference into the Resolution pane; the note goes to the
@@ -238,8 +250,8 @@ class MainWindow(  # type: ignore[misc]  # mixins over QMainWindow
     def take(self, got: intake.Intake) -> bool:
         """Inspect what ``gui/intake.py`` handed over (a paste, a drop, the command line):
         its exact text, with a notice when it was refanged or cannot be opened yet."""
-        if self.documents.open(got):  # a mail, page, .msg, text file or image: read it
-            return True
+        if got.readable:  # a mail, page, .msg, text file or image: read it
+            return self.documents.open(got)
         if got.kind not in ("text", "file"):
             self._report_intake(got)
             return got.kind != "empty"
@@ -252,7 +264,7 @@ class MainWindow(  # type: ignore[misc]  # mixins over QMainWindow
 
     def _on_field_intake(self, got: intake.Intake) -> None:
         """A paste or drop into the field held a document or an image: read it."""
-        if not self.documents.open(got):
+        if not (got.readable and self.documents.open(got)):
             self._report_intake(got)
 
     def show_resolution(self, base: str, ref: str) -> None:
@@ -355,7 +367,8 @@ class MainWindow(  # type: ignore[misc]  # mixins over QMainWindow
             self._remember_current()
             self.save_settings()
             self.controller.shutdown()
-            self.documents.shutdown()
+            if self._documents is not None:
+                self._documents.shutdown()
         super().closeEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:

@@ -12,19 +12,14 @@ one place decides every font size and leaving presentation mode restores them ex
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QFontDatabase, QKeySequence
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QHeaderView,
-    QLabel,
-    QMenu,
-    QTableView,
-    QTreeView,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMenu, QWidget
+
+if TYPE_CHECKING:  # imported where used: their enum types need not come before the paint
+    from PySide6.QtWidgets import QTableView, QTreeView
 
 #: The levels Zoom In and Zoom Out step through (percent), as browsers do.
 LEVELS: tuple[int, ...] = (50, 67, 75, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300)
@@ -144,6 +139,8 @@ class _ColumnsFollowFont(_FollowsFont):
         if em == self._em or em <= 0 or self._em <= 0:
             return
         view = self._view
+        from PySide6.QtWidgets import QHeaderView, QTreeView
+
         header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
         hand_sized = (QHeaderView.ResizeMode.Interactive, QHeaderView.ResizeMode.Fixed)
         last = header.count() - 1 if header.stretchLastSection() else -1

@@ -161,6 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _quiet(m: dict[str, object]) -> bool:
+    """Whether the 1-minute load average was under 1.5 (2 cores: one was free)."""
+    load = m.get("loadavg_at_start")
+    return isinstance(load, list | tuple) and float(load[0]) < 1.5
+
+
 def _load(m: dict[str, object]) -> str:
     load = m.get("loadavg_at_start")
     return f"{load[0]:.2f}" if isinstance(load, list | tuple) else "?"
@@ -176,8 +182,9 @@ def doc_table(res: dict[str, object]) -> str:
         f"Measured {res.get('measured', time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))} with "
         f"`python bench/bench_batch.py` ({res['uris']:,} URIs, {res['rounds']} interleaved "
         f"rounds, whole processes, output to /dev/null), {m0.get('nproc')} CPUs, load average "
-        f"{_load(m0)} at start, {_load(m1)} at end. The machine is shared with "
-        "other engineers' runs: the lead re-measures on a quiet machine.",
+        f"{_load(m0)} at start, {_load(m1)} at end"
+        + (" (a quiet machine)." if _quiet(m0) and _quiet(m1) else
+           ": the machine was shared with other runs, so wall times are inflated."),
         "",
         "| command | min s | median s | × rfc3986 script (median of rounds) |"
         " main process CPU s (min) |",
@@ -269,8 +276,9 @@ def _floor() -> list[str]:
             f"for {n:,} lines, before any parsing and before the interpreter starts "
             "(~0.1 s with the CLI, ~0.25 s once the core is imported). Workers do not help "
             "on 2 cores: the parent reads, sends and writes every line, a worker pool costs "
-            "~0.5 s to start, and lines this cheap (median under 150 µs) stay in the "
-            "process by design. *Analyze ≤ 0.5×*: a line costs "
+            "~0.5 s to start, and lines this cheap (a median under 8 times the cost of "
+            "answering an empty request) stay in the process by design. "
+            "*Analyze ≤ 0.5×*: a line costs "
             f"~{whole_a:.0f} µs warm ({whole_a / ref:.1f}× the script's work), so 0.5× of the "
             f"script's time needs a {2 * whole_a / ref:.1f}× parallel speed-up, and 2 cores "
             "give at most 2×. The analysis is the parse plus the browser's reading (ada-url), "
@@ -345,7 +353,8 @@ def _how_jobs_works() -> list[str]:
         "stdin in batches (at most N × 4 × 32 lines ahead), tasks of up to 32 lines go to "
         "the workers (a partial task leaves after 2 ms without new input), and each "
         "task's answers come back as one piece, written in input order with one write "
-        "and flush. Lines whose warm-up median is under 150 µs (parse) stay in the "
+        "and flush. Lines whose warm-up median is under 8 times this machine's cost of "
+        "answering an empty request (parse: 2-4 times; analyze: 12-20 times) stay in the "
         "process: the parent's per-line cost of sending and collecting would eat the "
         "gain. The main process's CPU column does not include the workers' (they are "
         "the fork server's children); for `--jobs 1` it is the whole cost.",

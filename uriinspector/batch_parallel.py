@@ -10,7 +10,8 @@ stops reading while the window is full.
 Small inputs never start a process: the first :data:`WARMUP_LINES` lines (or
 :data:`WARMUP_SECONDS`) are answered in this process, exactly as the serial loop does;
 the workers start only when more input follows, and only when those lines were not so
-cheap (median under :data:`PARALLEL_MIN_LINE_SECONDS`) that workers could not win.
+cheap (median under :data:`PARALLEL_MIN_LINE_RATIO` times this machine's cost of
+answering an empty request, measured then) that workers could not win.
 Workers come from a ``forkserver`` (a fresh interpreter that imports the core and
 nothing else: never Qt), ignore Ctrl-C (the parent stops them) and exit with the
 parent. No Qt import here either.
@@ -45,10 +46,18 @@ if TYPE_CHECKING:
 WARMUP_LINES = 200
 #: ... or this long, whichever comes first (a few very long lines).
 WARMUP_SECONDS = 0.25
-#: Lines whose median CPU time in the warm-up is under this stay in this process: a
-#: worker would save less than the parent spends sending and collecting them (batch
-#: parse, ~70 us a line, ran 0.76x as fast on 2 workers; analyze, ~300 us, 1.47x).
-PARALLEL_MIN_LINE_SECONDS = 150e-6
+#: Lines whose median CPU time in the warm-up is under this many times the cost of
+#: answering a request that asks for nothing (:func:`framing_seconds`: this machine's
+#: per-line cost of decoding, encoding and writing, measured at the end of the
+#: warm-up) stay in this process: a worker would save less than the parent spends
+#: sending and collecting them. Batch parse lines cost 2-4 times that (quiet machine:
+#: 21 us against 5 us; loaded: 51 against 22) and gain nothing on 2 workers; analyze
+#: lines 12-20 times (96 against 5; 264 against 22) and run 1.5x as fast on 2. An
+#: absolute limit (150 us) kept analyze out of the workers on a quiet machine.
+PARALLEL_MIN_LINE_RATIO = 8.0
+#: What :func:`framing_seconds` answers: a request for an op that does no work.
+_EMPTY_REQUEST = b'{"op": "-", "id": 1}\n'
+
 #: Keep answering in this process while the workers start (tests turn it off to send
 #: every line after the warm-up through the workers).
 SERIAL_WHILE_STARTING = True
@@ -96,6 +105,18 @@ def default_jobs() -> int:
 def answer_bytes(raw: bytes) -> bytes | None:
     """One input line's output line, exactly as the serial loop writes it (None: blank)."""
     return protocol.answer_line(raw)
+
+
+def framing_seconds(rounds: int = 7, calls: int = 20) -> float:
+    """CPU seconds this thread takes to answer a request that does no work (the median
+    of ``rounds`` runs of ``calls``): what any line costs the process that frames it."""
+    runs = []
+    for _ in range(rounds):
+        started = time.thread_time()
+        for _ in range(calls):
+            answer_bytes(_EMPTY_REQUEST)
+        runs.append((time.thread_time() - started) / calls)
+    return statistics.median(runs)
 
 
 def answer_chunk(lines: Sequence[bytes]) -> tuple[bytes, int]:
@@ -244,7 +265,7 @@ def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -
         status = _serial(env, lines, meter, PROG, warmup)
         if status is None and warmup is not None and warmup.cheap():
             # measured on this input: lines this cheap (e.g. parse) go no faster on
-            # workers (2 cores: 0.76x), so they stay in this process, unchanged bytes
+            # workers, so they stay in this process, unchanged bytes
             status = _serial(env, lines, meter, PROG, None)
         if status is None:
             # the workers start in the background (a fork server, the core imported and
@@ -290,12 +311,14 @@ class _Warmup:
         return asked_out or WARMUP_LINES <= 0
 
     def cheap(self) -> bool:
-        """Whether the warm-up's lines took a median under :data:`PARALLEL_MIN_LINE_SECONDS`
-        (a first, cold line does not count): then sending lines to a worker and reading
-        the answers back costs the parent about as much as answering them itself."""
+        """Whether the warm-up's lines took a median under :data:`PARALLEL_MIN_LINE_RATIO`
+        times :func:`framing_seconds` (a first, cold line does not count): then sending
+        lines to a worker and reading the answers back costs the parent about as much as
+        answering them itself. Both are this machine's CPU times, measured now: the
+        ratio holds whether the machine is quiet or loaded."""
         if WARMUP_LINES <= 0 or len(self.times) < WARMUP_LINES:
             return False
-        return statistics.median(self.times) < PARALLEL_MIN_LINE_SECONDS
+        return statistics.median(self.times) < PARALLEL_MIN_LINE_RATIO * framing_seconds()
 
 
 def _serial(

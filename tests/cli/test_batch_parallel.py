@@ -302,13 +302,13 @@ def _parse_lines(n: int) -> bytes:
     )
 
 
-@pytest.mark.parametrize("floor", [1.0, 0.0])
+@pytest.mark.parametrize("ratio", [1e9, 0.0])
 def test_workers_start_only_for_lines_worth_it(
-    monkeypatch: pytest.MonkeyPatch, floor: float
+    monkeypatch: pytest.MonkeyPatch, ratio: float
 ) -> None:
-    """Lines whose warm-up median is under PARALLEL_MIN_LINE_SECONDS stay in this process
-    (batch parse ran 0.76x as fast on 2 workers); dearer ones go to the workers. The bytes
-    are the serial loop's either way."""
+    """Lines whose warm-up median is under PARALLEL_MIN_LINE_RATIO times the framing cost
+    stay in this process (batch parse gains nothing on 2 workers); dearer ones go to the
+    workers. The bytes are the serial loop's either way."""
     started: list[int] = []
 
     class Recording(batch_parallel._PoolStarter):
@@ -319,11 +319,28 @@ def test_workers_start_only_for_lines_worth_it(
     data = _parse_lines(600)
     serial = cli("batch", "--jobs", "1", stdin=data)
     monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
-    monkeypatch.setattr(batch_parallel, "PARALLEL_MIN_LINE_SECONDS", floor)
+    monkeypatch.setattr(batch_parallel, "PARALLEL_MIN_LINE_RATIO", ratio)
     monkeypatch.setattr(batch_parallel, "SERIAL_WHILE_STARTING", False)
     parallel = cli("batch", "--jobs", "2", stdin=data)
     assert str(parallel) == str(serial) and parallel.exit_status == ExitStatus.SUCCESS
-    assert started == ([] if floor else [2])
+    assert started == ([] if ratio else [2])
+
+
+def test_the_limit_is_relative_to_this_machines_framing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same lines are dear on a machine where answering nothing is cheap and cheap
+    where it is dear: the limit follows the machine (an absolute 150 us kept analyze,
+    ~96 us a line on a quiet machine, out of the workers, though they ran it 1.5x as
+    fast)."""
+    line_cost = batch_parallel.framing_seconds()
+    assert 0 < line_cost < 1e-3  # an error answer: microseconds
+    warmup = batch_parallel._Warmup()
+    warmup.times = [200e-6] * batch_parallel.WARMUP_LINES
+    monkeypatch.setattr(batch_parallel, "framing_seconds", lambda: 5e-6)
+    assert not warmup.cheap()  # 40 times the framing: worth a worker
+    monkeypatch.setattr(batch_parallel, "framing_seconds", lambda: 50e-6)
+    assert warmup.cheap()  # 4 times: not worth one
 
 
 class _SlowStdin(io.BytesIO):
@@ -338,7 +355,7 @@ class _SlowStdin(io.BytesIO):
 def test_waiting_for_input_is_not_a_lines_cost(monkeypatch: pytest.MonkeyPatch) -> None:
     """The warm-up measures a line's CPU time: cheap lines that arrive slowly (a
     co-process, or a loaded machine) stay in this process; wall time would have called
-    them dear (> PARALLEL_MIN_LINE_SECONDS) and started workers for nothing."""
+    them dear (over the limit) and started workers for nothing."""
     started: list[int] = []
 
     class Recording(batch_parallel._PoolStarter):
@@ -352,7 +369,8 @@ def test_waiting_for_input_is_not_a_lines_cost(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(batch_parallel, "WARMUP_SECONDS", 30.0)
     # A line that waits 3 ms for its input is dear by wall time (> 1 ms) and cheap by
     # CPU time (a parse line is ~50 us; 1 ms leaves room for a loaded machine).
-    monkeypatch.setattr(batch_parallel, "PARALLEL_MIN_LINE_SECONDS", 1e-3)
+    monkeypatch.setattr(batch_parallel, "framing_seconds", lambda: 5e-6)
+    monkeypatch.setattr(batch_parallel, "PARALLEL_MIN_LINE_RATIO", 200.0)  # 1 ms
     env = Environment(_SlowStdin(data), io.BytesIO(), io.StringIO())
     assert main(["batch", "--jobs", "2"], env) == ExitStatus.SUCCESS
     assert isinstance(env.stdout, io.BytesIO)

@@ -313,10 +313,10 @@ _P3986 = run_of(cs.RFC3986_PCHAR | frozenset("/"))
 #:   hier-part / relative-part = "//" authority path-abempty / path-absolute
 #:                               / path-rootless (URI) / path-noscheme (relative) / path-empty
 #:   authority = [ userinfo "@" ] host [ ":" port ];  host = IP-literal / IPv4address / reg-name
-#: (a userinfo with ":" is left to the diagnostic parser: it warns, §3.2.1)
+#: (a userinfo with ":" matches; ``parse`` adds §3.2.1's warning, its one diagnostic)
 REFERENCE_RFC3986 = reference_pattern(
     scheme=SCHEME,
-    userinfo=run_of(cs.RFC3986_USERINFO - frozenset(":")),
+    userinfo=run_of(cs.RFC3986_USERINFO),
     host=f"{_ipv4_host(IPV4ADDRESS)}|{IP_LITERAL}|{_NOT_IPV4_LIKE}{run_of(cs.RFC3986_REG_NAME)}",
     port=PORT,
     path_abempty=f"(?:/{_P3986})?",

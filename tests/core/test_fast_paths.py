@@ -12,7 +12,6 @@ import gc
 import re
 import subprocess
 import sys
-import tracemalloc
 from pathlib import Path
 from unittest import mock
 
@@ -20,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.memory import traced_peak
 from uriinspector.core import charsets as cs
 from uriinspector.core.characters import DiagnosticBudget, bad_ascii_pattern, scan_component
 from uriinspector.core.grammar import LazyPattern
@@ -129,13 +129,7 @@ def test_remove_dot_segments_holds_no_object_per_segment() -> None:
     """RFC 3986 §5.2.4 on 1 MB of "/./" (666,667 segments) peaked at 19.5 MB: a list slot
     and a string per segment; now the output packs into bytes as it grows."""
     path = "/./" * 333_334
-    gc.collect()
-    tracemalloc.start()
-    try:
-        result = normalize_rds(path)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    result, peak = traced_peak(lambda: normalize_rds(path))
     assert result == "/" * 333_334
     assert peak < 3 * len(path), f"peak {peak:,} bytes for {len(path):,}"
 

@@ -8,13 +8,11 @@ change, only how many edits a rung holds.
 
 from __future__ import annotations
 
-import gc
-import tracemalloc
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.memory import traced_peak
 from uriinspector.core.normalize import MAX_EDITS, Edit, apply_edits, normalize
 from uriinspector.core.spans import Span
 
@@ -95,13 +93,7 @@ def test_exactly_at_and_one_past_the_cap() -> None:
 def test_two_megabytes_of_triplets_peak_under_40_times_the_input() -> None:
     """README rule: memory a bounded multiple of the input (was ~140× at 1 MB)."""
     text = "%7e" * 666_667  # 2 MB, ASCII: one byte per character
-    gc.collect()
-    tracemalloc.start()
-    try:
-        ladder = normalize(text)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    ladder, peak = traced_peak(lambda: normalize(text))
     assert ladder.normalized == "~" * 666_667
     assert peak < 40 * len(text), f"peak {peak:,} bytes for {len(text):,}"
 
@@ -118,13 +110,7 @@ def test_two_megabytes_of_dot_segments_peak_under_8_times_the_input(unit: str, r
     head = "http://example.com"
     k = 2_000_000 // len(unit)
     text = head + unit * k  # ASCII: one byte per character
-    gc.collect()
-    tracemalloc.start()
-    try:
-        ladder = normalize(text)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    ladder, peak = traced_peak(lambda: normalize(text))
     assert ladder.normalized == head + (result * k or "/")
     assert ladder.rung("path-segment").edit_count == 1
     assert peak < 8 * len(text), f"peak {peak:,} bytes for {len(text):,}"

@@ -264,7 +264,9 @@ class MainWindow(  # type: ignore[misc]  # mixins over QMainWindow
 
     def _on_field_intake(self, got: intake.Intake) -> None:
         """A paste or drop into the field held a document or an image: read it."""
-        if not (got.readable and self.documents.open(got)):
+        if got.readable:
+            self.documents.open(got)
+        else:
             self._report_intake(got)
 
     def show_resolution(self, base: str, ref: str) -> None:

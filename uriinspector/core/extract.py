@@ -239,11 +239,10 @@ def _scan(text: str, pos: int, endpos: int, out: list[Extracted]) -> None:
                 out.append(Extracted(uri, Span(start, end), uri, True, guess))
 
 
-def _defanged(text: str, pos: int = 0, endpos: int | None = None) -> list[Extracted]:
-    """Defanged indicators in ``text[pos:endpos]``, in order (see the module docstring)."""
+def _defanged(text: str) -> list[Extracted]:
+    """Defanged indicators in ``text``, in order (see the module docstring)."""
     out: list[Extracted] = []
-    end_at = len(text) if endpos is None else endpos
-    for m in _finditer(_DEFANGED, _DEFANGED_START, _DEFANGED_REACH, text, pos, end_at):
+    for m in _finditer(_DEFANGED, _DEFANGED_START, _DEFANGED_REACH, text, 0, len(text)):
         start = m.start()
         end = _trim(text, start, m.end())
         raw = text[start:end]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypeVar
 
 from uriinspector.core.findings.base import (
     CONFUSABLE_HOST,
@@ -29,6 +30,11 @@ from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
 from uriinspector.core.whatwg import WhatwgReading
+
+if TYPE_CHECKING:
+    from functools import _lru_cache_wrapper
+
+T = TypeVar("T")
 
 # UTS #46 treats these as label separators too (full stops of other scripts).
 _DOTS = LazyPattern("[.\u3002\uff0e\uff61]")
@@ -137,8 +143,7 @@ def foreign_letters(label: str, span: Span, literal: bool) -> list[ForeignLetter
     points at ``span``, the text that encodes it.
     """
     out: list[ForeignLetter] = []
-    read = _label_letters if len(label) <= _CACHED_LABEL else _label_letters.__wrapped__
-    for j, c, name, reading, reading_name in read(label):
+    for j, c, name, reading, reading_name in _cached_if_short(_label_letters, label):
         where = Span(span.start + j, span.start + j + 1) if literal else span
         out.append(ForeignLetter(c, where, name, reading, reading_name, literal))
     return out
@@ -175,10 +180,10 @@ def _label_letters(label: str) -> tuple[tuple[int, str, str, str, str], ...]:
 _SPOTS = 8
 
 
-def _named(letters: tuple[ForeignLetter, ...]) -> str:
-    """:func:`name_letters`, cached only for a host of DNS size (the key holds every
-    letter: a megabyte-long host's would stay in the cache)."""
-    return (name_letters if len(letters) <= _CACHED_LABEL else name_letters.__wrapped__)(letters)
+def _cached_if_short(cached: _lru_cache_wrapper[T], key: str | tuple[ForeignLetter, ...]) -> T:
+    """``cached(key)``, through its cache only for a key of DNS size (at most
+    :data:`_CACHED_LABEL` long): a megabyte-long label's answer would stay in it."""
+    return cached(key) if len(key) <= _CACHED_LABEL else cached.__wrapped__(key)
 
 
 @lru_cache(maxsize=1024)
@@ -313,7 +318,8 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
                 severity2,
                 host.span,
                 f"{show(unicode_host)} reads as {skeleton_host}, but it is not: "
-                f"{_named(tuple(letters))} ({kinds} of Latin letters, UTS #39 confusables). "
+                f"{_cached_if_short(name_letters, tuple(letters))} "
+                f"({kinds} of Latin letters, UTS #39 confusables). "
                 f"The browser contacts "
                 f"{show(web.hostname or to_ascii(unicode_host) or raw)}, not {skeleton_host}.",
                 letters=tuple(letters),

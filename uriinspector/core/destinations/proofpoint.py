@@ -3,9 +3,11 @@
 v2 (``/v2/url?u=``) writes ``%`` as ``-`` and ``/`` as ``_``, so ``https-3A__host_path``
 is ``https%3A//host/path``. v3 (``/v3/__URL__;BYTES!!...``) keeps the URL readable but
 replaces each character that would not survive mail (``%``, ``#``, ``*`` itself...) by
-``*``; ``BYTES`` is base64url of the replaced characters, in order. ``**`` followed by
-one character stands for a run of them: ``A``-``Z`` are 2-27, ``a``-``z`` 28-53,
-``0``-``9`` 54-63, ``-`` 64 and ``_`` 65. As in Proofpoint's own decoder, the URL is
+``*``; ``BYTES`` is base64url of the replaced characters' UTF-8 bytes, in order. ``**``
+followed by one character stands for a run of that many *bytes*: ``A``-``Z`` are 2-27,
+``a``-``z`` 28-53, ``0``-``9`` 54-63, ``-`` 64 and ``_`` 65, so a two-byte "é" hidden
+alone is ``**A``; a lone ``*`` is one character. Links whose runs count characters are
+still read when the byte count does not fit. As in Proofpoint's own decoder, the URL is
 percent-decoded first and the replacements are inserted after, so a replaced ``%2F``
 stays escaped. Learnt from Proofpoint's documentation and public decoders; own code.
 """
@@ -82,29 +84,93 @@ def decode_v3(text: str) -> V3 | None:
     url = unquote(raw, errors="replace") if "%" in raw else raw
     if "*" not in url:
         return V3(url, 2, stop, False, url != raw, problem)
-    out: list[str] = []
-    pos = used = 0
-    short = False
-    while True:
-        star = url.find("*", pos)
-        if star == -1:
-            out.append(url[pos:])
-            break
-        out.append(url[pos:star])
-        if url.startswith("**", star) and star + 2 < len(url) and url[star + 2] in RUN_LENGTHS:
-            count, pos = RUN_LENGTHS[url[star + 2]], star + 3
-        else:
-            count, pos = 1, star + 1
-        chunk = replacements[used : used + count]
-        used += count
-        if len(chunk) < count:
-            short = True
-            out.append(chunk + "*" * (count - len(chunk)))
-        else:
-            out.append(chunk)
+    tokens = _tokens(url)
+    rebuilt = _fill_bytes(tokens, replacements.encode("utf-8"))
+    if rebuilt is None:
+        rebuilt = _fill_characters(tokens, replacements)
+    text, short = rebuilt
     if short and problem is None:
         problem = (
             "The Proofpoint v3 link has fewer replacement bytes than '*' marks, so it "
             "was altered or cut: its destination is shown as far as it can be decoded."
         )
-    return V3("".join(out), 2, stop, True, url != raw, problem)
+    return V3(text, 2, stop, True, url != raw, problem)
+
+
+#: One piece of a v3 URL's text: literal text (str), or a mark: ``(count, single)``
+#: where ``single`` says a lone ``*`` (one character) rather than a ``**X`` run.
+_Token = str | tuple[int, bool]
+
+
+def _tokens(url: str) -> list[_Token]:
+    """The URL text split into literal pieces and ``*`` / ``**X`` marks."""
+    out: list[_Token] = []
+    pos = 0
+    while True:
+        star = url.find("*", pos)
+        if star == -1:
+            out.append(url[pos:])
+            return out
+        out.append(url[pos:star])
+        if url.startswith("**", star) and star + 2 < len(url) and url[star + 2] in RUN_LENGTHS:
+            out.append((RUN_LENGTHS[url[star + 2]], False))
+            pos = star + 3
+        else:
+            out.append((1, True))
+            pos = star + 1
+
+
+def _utf8_length(lead: int) -> int:
+    """How many bytes the UTF-8 sequence starting with ``lead`` has (1 when invalid)."""
+    return 4 if lead >= 0xF0 else 3 if lead >= 0xE0 else 2 if lead >= 0xC0 else 1
+
+
+def _fill_bytes(tokens: list[_Token], data: bytes) -> tuple[str, bool] | None:
+    """The URL with each ``**X`` run filled by X *bytes* of ``data`` and each lone
+    ``*`` by one whole UTF-8 character, or None unless that uses up ``data``
+    exactly and gives valid UTF-8.
+
+    Proofpoint counts a run in bytes of the UTF-8 encoding (``**A`` is one two-byte
+    "é"), so a run of non-ASCII characters is only rebuilt right this way; a lone
+    ``*`` always stands for one character.
+    """
+    out = bytearray()
+    used = 0
+    for token in tokens:
+        if isinstance(token, str):
+            out += token.encode("utf-8", "surrogatepass")
+            continue
+        count, single = token
+        if single and used < len(data):
+            count = _utf8_length(data[used])
+        if used + count > len(data):
+            return None
+        out += data[used : used + count]
+        used += count
+    if used != len(data):
+        return None
+    try:
+        return out.decode("utf-8"), False
+    except UnicodeDecodeError:
+        return None
+
+
+def _fill_characters(tokens: list[_Token], replacements: str) -> tuple[str, bool]:
+    """The URL with each mark filled by that many *characters* of ``replacements``
+    (the reading of older links whose runs count characters); missing ones stay
+    ``*``. Returns the text and whether the replacements ran short."""
+    out: list[str] = []
+    used = 0
+    short = False
+    for token in tokens:
+        if isinstance(token, str):
+            out.append(token)
+            continue
+        count, _ = token
+        chunk = replacements[used : used + count]
+        used += count
+        if len(chunk) < count:
+            short = True
+            chunk += "*" * (count - len(chunk))
+        out.append(chunk)
+    return "".join(out), short

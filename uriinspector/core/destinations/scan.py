@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from urllib.parse import unquote
 
 from uriinspector.core.destinations import bing, proofpoint
 from uriinspector.core.destinations.model import Carried, Scan, Unknowable
@@ -177,6 +178,10 @@ class _Reader:
             return self._proofpoint_v3(c)
         if c.path_after is not None:
             return self._path_carrier(c)
+        if c.path_key is not None:
+            return self._path_key_carrier(c, c.path_key)
+        if c.whole_query:
+            return self._query_carrier(c)
         for name in c.params:
             found = self.param(name)
             if found is None or not found[0]:  # absent or empty (Google sends q= empty)
@@ -207,6 +212,12 @@ class _Reader:
             url = proofpoint.decode_v2(value)
             return (url, ("proofpoint-v2",)) if decode_value(url) is not None else None
         decoded = decode_param(value)
+        if decoded is None and c.encoding == "https-host-path":
+            plain = unquote(value, errors="replace") if "%" in value else value
+            found = _host_path(plain)
+            if found is not None and plain != value:
+                return found[0], ("percent", *found[1])
+            return found
         if decoded is None or c.encoding != "percent-html":
             return decoded
         url, steps = decoded
@@ -226,10 +237,11 @@ class _Reader:
             return False
         region = Span(path.span.start + pos, path.span.end)
         steps: tuple[str, ...]
-        if c.encoding == "https-host-path":
+        if c.encoding in ("https-host-path", "http-host-path"):
             decoded = decode_value(value)
             if decoded is None:
-                url, steps = "https://" + value, ("scheme-added",)
+                scheme = "https://" if c.encoding == "https-host-path" else "http://"
+                url, steps = scheme + value, ("scheme-added",)
             else:
                 url, steps = decoded
         else:
@@ -239,6 +251,45 @@ class _Reader:
             url, steps = found
         self.add(Carried(url, c.via, c.title, f"{c.title} link's path", region, region,
                          steps, True))
+        return True
+
+    def _path_key_carrier(self, c: Carrier, key: str) -> bool:
+        """A target written in the path after ``/KEY=`` (Yahoo: ``/RU=<URL>/RK=2/RS=…``):
+        the value ends before the first ``path_key_end`` marker, else at the path's end."""
+        path = self.ref.path
+        marker = f"/{key}="
+        at = path.text.find(marker)
+        if at == -1:
+            return False
+        start = at + len(marker)
+        ends = [e for e in (path.text.find(m, start) for m in c.path_key_end) if e != -1]
+        stop = min(ends) if ends else len(path.text)
+        value = path.text[start:stop]
+        region = Span(path.span.start + start, path.span.start + stop)
+        decoded = decode_param(value) if value else None
+        if decoded is None:
+            self.notes.append(
+                f"This {c.title} link's {key}= value does not decode to a URL "
+                f"({show(value, 60)}): its destination cannot be read from the link."
+            )
+            self.claimed.append(region)
+            return True
+        url, steps = decoded
+        self.add(Carried(url, c.via, c.title, f"{c.title} link's '{key}=' path part", region,
+                         region, steps, True))
+        return True
+
+    def _query_carrier(self, c: Carrier) -> bool:
+        """A target that is the whole query (``?https://landing.example/page?x=1``)."""
+        query = self.ref.query
+        if query is None or not query.text:
+            return False
+        decoded = decode_value(query.text)
+        if decoded is None:
+            return False
+        url, steps = decoded
+        self.add(Carried(url, c.via, c.title, f"{c.title} link's query", query.span,
+                         query.span, steps, True))
         return True
 
     def _proofpoint_v3(self, c: Carrier) -> bool:
@@ -350,6 +401,19 @@ class _Reader:
         url, steps = found
         self.add(Carried(url, via, _TITLES[via], f"{where} (base64)", region, region, steps,
                          forwards))
+
+
+#: A scheme-less target that starts with a host name (``www.shop.example/p``).
+_HOST_START = LazyPattern(r"(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
+                          r"\.[a-z]{2,63}(?::[0-9]{1,5})?(?:[/?#]|$)")
+
+
+def _host_path(value: str) -> tuple[str, tuple[str, ...]] | None:
+    """A scheme-less ``host/path`` value as an https URL (ShareASale's ``urllink=``), or
+    None when it does not start with a host name."""
+    if _HOST_START.match(value) is None:
+        return None
+    return "https://" + value, ("scheme-added",)
 
 
 def _where(key: str) -> str:

@@ -404,8 +404,10 @@ class _Reader:
 
 
 #: A scheme-less target that starts with a host name (``www.shop.example/p``).
-_HOST_START = LazyPattern(r"(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
-                          r"\.[a-z]{2,63}(?::[0-9]{1,5})?(?:[/?#]|$)")
+_LABEL = r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?"
+_HOST_START = LazyPattern(
+    rf"(?i){_LABEL}(?:\.{_LABEL})*\.[a-z]{{2,63}}(?::[0-9]{{1,5}})?(?:[/?#]|$)"
+)
 
 
 def _host_path(value: str) -> tuple[str, tuple[str, ...]] | None:

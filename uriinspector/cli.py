@@ -424,6 +424,7 @@ class Renderer:
         if not hops and not story:
             return [f"destinations: {self.s.dim('none (the link carries no other URL)')}"]
         out = [f"destinations ({len(hops)}):"]
+        named = _objs(a, "carrier_fields")
         for n, hop in enumerate(hops, 1):
             start, end = hop.get("start"), hop.get("end")
             where = f"[{start}, {end})" if isinstance(start, int) else "(substituted)"
@@ -431,6 +432,11 @@ class Renderer:
                 f"  {n}. {self.s.bold(_str(hop, 'via') or '')} {self.s.dim(where)} "
                 f"{show(_str(hop, 'url') or '', self.s)}"
             )
+            for f in named:
+                name = _str(f, "name") or ""
+                if f.get("hop") == n - 1 and name in ("recipient", "tenant", "time"):
+                    value = show(_str(f, "value") or "", self.s)
+                    out.append(f"     {self.s.dim(f'{name:<10}')} {value}")
         out.extend("  " + show(line, self.s) for line in story)
         return out
 

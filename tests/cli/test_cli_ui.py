@@ -415,6 +415,25 @@ def test_analyze_prints_the_destination_chain_in_plain_words() -> None:
     assert set(answer["destinations"][1]) == {"url", "via", "start", "end"}
 
 
+def test_analyze_names_the_safe_links_recipient_tenant_and_time() -> None:
+    # Issue 21: the data= field's recipient, tenant and time under the Safe Links hop.
+    uri = (
+        "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fevil.example%2F"
+        "&data=05%7C02%7Cjane.doe%40corp.example%7C2f5b3b7e0a2b4b0a08dc1234567890ab%7C"
+        "72f988bf86f141af91ab2d7cd011db47%7C0%7C0%7C638403423578665559%7CUnknown%7C%7C0"
+        "&sdata=x&reserved=0"
+    )
+    lines = cli("analyze", uri).splitlines()
+    at = lines.index("destinations (1):")
+    assert lines[at + 2 : at + 5] == [
+        "     recipient  jane.doe@corp.example",
+        "     tenant     72f988bf-86f1-41af-91ab-2d7cd011db47",
+        "     time       2024-01-08T20:25:57Z",
+    ]
+    answer = json.loads(cli("analyze", "--json", uri))
+    assert {f["name"] for f in answer["carrier_fields"]} >= {"recipient", "tenant", "time"}
+
+
 def test_analyze_says_a_shortener_cannot_be_followed_offline() -> None:
     r = cli("analyze", "https://bit.ly/3abcDEF")
     assert "destinations (0):" in r

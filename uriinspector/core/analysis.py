@@ -155,13 +155,15 @@ class Analysis:
     def to_json(self) -> dict[str, object]:
         """The contract's ``analyze`` answer: the ``parse`` answer plus findings, the
         effective host and registrable domain, and (protocol 1.1) ``destinations``;
-        ``verdict`` is an extra key."""
+        ``verdict`` and ``carrier_fields`` (what a carrier link names besides its target:
+        Safe Links' recipient, tenant and time) are extra keys."""
         data = self.parsed.to_json()
         data["op"] = "analyze"
         data["findings"] = [f.to_json() for f in self.findings]
         data["effective_host"] = self.effective_host
         data["registrable_domain"] = self.registrable_domain
         data["destinations"] = self.destinations.to_json()
+        data["carrier_fields"] = self.destinations.fields_json()
         data["verdict"] = self.verdict.to_json()
         return data
 

@@ -17,6 +17,9 @@ from uriinspector.core.decoders.percent import (
     shorten,
 )
 from uriinspector.core.decoders.tracking import tracking_source
+from uriinspector.core.destinations.safelinks import read_data
+from uriinspector.core.destinations.scan import host_of, query_slices
+from uriinspector.core.destinations.table import rows_for_host
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference, split
 
@@ -125,6 +128,40 @@ def query_fields(sp: SplitReference) -> list[DecodedField]:
     return [DecodedField("Query parameters", summary, q.span, _FORM_NOTE, None, tuple(children))]
 
 
+def carrier_fields(sp: SplitReference) -> list[DecodedField]:
+    """What a mail gateway's rewritten link names besides its target (Microsoft Safe
+    Links' ``data=``: recipient, tenant, rewrite time), as one branch; [] otherwise."""
+    host = host_of(sp)
+    if not host or sp.query is None:
+        return []
+    rows = [c for c in rows_for_host(host)[0] if c.fields_param is not None
+            and c.paths.fullmatch(sp.path.text)]
+    for c in rows:
+        found = next(
+            ((v, at) for k, v, at, eq in query_slices(sp) if eq and k.lower() == c.fields_param),
+            None,
+        )
+        fields = read_data(*found) if found is not None else ()
+        if not fields:
+            continue
+        children = tuple(DecodedField(f.label, f.value, f.span) for f in fields)
+        named = [f.value for f in fields if f.name in ("recipient", "time")]
+        return [
+            DecodedField(
+                f"{c.title}: {c.fields_param}=",
+                ", ".join(named) or f"{len(fields)} fields",
+                Span(found[1], found[1] + len(found[0])) if found else None,
+                f"Written by {c.title} when it rewrote the link: the address the mail was "
+                "delivered to, the receiving organisation's tenant id and the time of the "
+                "rewrite (.NET ticks, shown in UTC). Not documented by Microsoft; read as "
+                "public analyses of delivered links read it.",
+                "tracking",
+                children,
+            )
+        ]
+    return []
+
+
 def decode_http(text: str) -> SchemeDecoding:
     """Decode an http(s) URI: host, port, path, form-decoded query, fragment."""
     sp = split(text)
@@ -150,6 +187,7 @@ def decode_http(text: str) -> SchemeDecoding:
     if sp.path.text:
         fields.append(decoded_field("Path", sp.path.text, sp.path.span))
     fields += query_fields(sp)
+    fields += carrier_fields(sp)
     if sp.fragment is not None:
         fields.append(
             decoded_field(

@@ -90,6 +90,7 @@ def follow(text: str, ref: SplitReference | None = None) -> Destinations:
         seen.add(nxt.url)
         current = split(nxt.url)
         hops.append(
-            Destination(nxt.url, nxt.via, nxt.span, host_of(current), nxt.title, nxt.decoding)
+            Destination(nxt.url, nxt.via, nxt.span, host_of(current), nxt.title, nxt.decoding,
+                        nxt.fields)
         )
     return Destinations(text, input_host, tuple(hops), unknowable, tuple(notes), truncated)

@@ -13,6 +13,28 @@ from uriinspector.core.spans import Span
 
 
 @dataclass(frozen=True, slots=True)
+class CarrierField:
+    """One named value a carrier link holds besides its target (Safe Links' recipient).
+
+    ``name`` is a stable key (``recipient``, ``tenant``, ``time``, ``message``,
+    ``client``, ``format``), ``label`` plain words, ``value`` the decoded value (the
+    time as ISO 8601 UTC), ``raw`` the text as written, and ``span`` where it lies in
+    the link.
+    """
+
+    name: str
+    label: str
+    value: str
+    raw: str
+    span: Span
+
+    def to_json(self) -> dict[str, object]:
+        """``{"name", "value", "start", "end"}``."""
+        return {"name": self.name, "value": self.value, "start": self.span.start,
+                "end": self.span.end}
+
+
+@dataclass(frozen=True, slots=True)
 class Carried:
     """A URL one link carries (found by :func:`scan_link`), before any chain is built.
 
@@ -30,6 +52,9 @@ class Carried:
     region: Span
     decoding: tuple[str, ...]
     forwards: bool
+    #: What the carrier link names besides its target (Safe Links' recipient, tenant
+    #: and time), spans into the scanned link.
+    fields: tuple[CarrierField, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +98,9 @@ class Destination:
     host: str | None
     title: str
     decoding: tuple[str, ...]
+    #: What the carrier link names besides the URL (Safe Links' ``data=``: recipient,
+    #: tenant, time); spans index the same text as ``span``. Outside the entry's JSON.
+    fields: tuple[CarrierField, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The contract's entry: ``{"url", "via", "start", "end"}``."""
@@ -144,6 +172,17 @@ class Destinations:
     def to_json(self) -> list[dict[str, object]]:
         """The contract's ``destinations`` list."""
         return [h.to_json() for h in self.hops]
+
+    def fields_json(self) -> list[dict[str, object]]:
+        """The carriers' named fields (``carrier_fields``, an additive key of the
+        ``analyze`` answer): ``{"hop", "via", "name", "value", "start", "end"}`` each,
+        ``hop`` the index of the ``destinations`` entry whose carrier link holds it
+        (its offsets index the same text as that entry's)."""
+        return [
+            {"hop": i, "via": hop.via, **f.to_json()}
+            for i, hop in enumerate(self.hops)
+            for f in hop.fields
+        ]
 
 
 def _short(text: str, limit: int = 80) -> str:

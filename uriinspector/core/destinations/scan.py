@@ -14,8 +14,8 @@ import threading
 from collections.abc import Iterator
 from urllib.parse import unquote
 
-from uriinspector.core.destinations import bing, proofpoint
-from uriinspector.core.destinations.model import Carried, Scan, Unknowable
+from uriinspector.core.destinations import bing, proofpoint, safelinks
+from uriinspector.core.destinations.model import Carried, CarrierField, Scan, Unknowable
 from uriinspector.core.destinations.table import Carrier, Mention, Opaque, rows_for_host, table
 from uriinspector.core.destinations.values import (
     decode_param,
@@ -198,12 +198,19 @@ class _Reader:
                 return True
             url, steps = decoded
             self.add(Carried(url, c.via, c.title, f"{c.title} link's '{name}' parameter",
-                             region, region, steps, True))
+                             region, region, steps, True, self._fields(c)))
             return True
         if c.missing is not None:
             self.unknowable = Unknowable(self.host, c.via, c.title, c.missing)
             return True
         return False
+
+    def _fields(self, c: Carrier) -> tuple[CarrierField, ...]:
+        """The named fields of the carrier's ``fields_param`` (Safe Links' ``data=``)."""
+        if c.fields_param is None:
+            return ()
+        found = self.param(c.fields_param)
+        return safelinks.read_data(*found) if found is not None else ()
 
     def _decode(self, c: Carrier, value: str) -> tuple[str, tuple[str, ...]] | None:
         if c.code == "bing-a1":

@@ -42,6 +42,9 @@ class Carrier:
     path_key_end: tuple[str, ...] = ()
     #: The whole query is the target (DoubleClick's ``/ddm/clk/...?https://...``).
     whole_query: bool = False
+    #: A parameter holding named fields besides the target, read by ``fields_code``
+    #: (Safe Links' ``data=``, :mod:`.safelinks`).
+    fields_param: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +151,9 @@ def parse_table(text: str) -> Table:
                 path_key=e.get("path_key") if isinstance(e.get("path_key"), str) else None,
                 path_key_end=tuple(str(x) for x in e.get("path_key_end", [])),
                 whole_query=e.get("whole_query") is True,
+                fields_param=(
+                    e.get("fields_param") if isinstance(e.get("fields_param"), str) else None
+                ),
             )
         )
     opaque = tuple(

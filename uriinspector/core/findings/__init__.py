@@ -24,6 +24,7 @@ from uriinspector.core.findings.ipv4 import detect_ip_host
 from uriinspector.core.findings.lookalike import detect_lookalike
 from uriinspector.core.findings.payload import detect_payload
 from uriinspector.core.findings.port import detect_port
+from uriinspector.core.findings.recipient import detect_recipient
 from uriinspector.core.findings.scheme import detect_scheme
 from uriinspector.core.findings.userinfo import detect_userinfo
 from uriinspector.core.split import SplitReference, split
@@ -48,6 +49,7 @@ _FAMILIES = (
     detect_differential,
     detect_lookalike,
     detect_payload,
+    detect_recipient,
 )
 
 

@@ -35,6 +35,8 @@ PARSER_DIFFERENTIAL = "parser-differential"
 # protocol 1.1
 LOOKALIKE_DOMAIN = "lookalike-domain"
 BRAND_IN_SUBDOMAIN = "brand-in-subdomain"
+# issue 21 (info; not in the contract's list, which says "at least")
+IDENTIFIES_RECIPIENT = "identifies-recipient"
 
 #: Every code, in the contract's order.
 CODES: tuple[str, ...] = (
@@ -55,6 +57,7 @@ CODES: tuple[str, ...] = (
     PARSER_DIFFERENTIAL,
     LOOKALIKE_DOMAIN,
     BRAND_IN_SUBDOMAIN,
+    IDENTIFIES_RECIPIENT,
 )
 
 SEVERITY_RANK: dict[str, int] = {"danger": 2, "warning": 1, "info": 0}

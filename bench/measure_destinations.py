@@ -38,6 +38,9 @@ class Figures:
 
     rows: int
     per_category: tuple[tuple[str, int, int], ...]  # (category, right, rows)
+    #: (carrier via, right, rows): a wrapped row counts for every carrier of its
+    #: expected chain, an unknowable row for its unknowable via
+    per_carrier: tuple[tuple[str, int, int], ...]
     benign_wrong: tuple[str, ...]
     benign: int
     misses: tuple[tuple[str, object, object], ...]  # (uri, expected, got)
@@ -58,6 +61,8 @@ def measure(rows: list[dict[str, object]] | None = None) -> Figures:
     rows = load_corpus() if rows is None else rows
     right: dict[str, int] = {}
     total: dict[str, int] = {}
+    c_right: dict[str, int] = {}
+    c_total: dict[str, int] = {}
     misses: list[tuple[str, object, object]] = []
     benign_wrong: list[str] = []
     benign = 0
@@ -71,12 +76,20 @@ def measure(rows: list[dict[str, object]] | None = None) -> Figures:
         right[category] = right.get(category, 0) + ok
         if not ok:
             misses.append((uri, want, got))
+        chain = row["chain"] if isinstance(row["chain"], list) else []
+        carriers = {str(hop[1]) for hop in chain}
+        if row["unknowable"]:
+            carriers.add(str(row["unknowable"]))
+        for via in carriers:
+            c_total[via] = c_total.get(via, 0) + 1
+            c_right[via] = c_right.get(via, 0) + ok
         if row["label"] == "benign":
             benign += 1
             if not ok:
                 benign_wrong.append(uri)
     per = tuple((c, right[c], total[c]) for c in total)
-    return Figures(len(rows), per, tuple(benign_wrong), benign, tuple(misses))
+    per_carrier = tuple((c, c_right[c], c_total[c]) for c in sorted(c_total))
+    return Figures(len(rows), per, per_carrier, tuple(benign_wrong), benign, tuple(misses))
 
 
 def wrapped_two_kb_uri() -> str:
@@ -150,6 +163,11 @@ def main() -> int:
         r = hit / n if n else 1.0
         ok &= r >= RECALL_MIN
         print(f"{category:<14}{hit:>7}{n:>7}{r:>9.1%}")
+    print(f"\n{'carrier':<22}{'right':>7}{'rows':>7}{'recall':>9}")
+    for via, hit, n in fig.per_carrier:
+        r = hit / n if n else 1.0
+        ok &= r >= RECALL_MIN
+        print(f"{via:<22}{hit:>7}{n:>7}{r:>9.1%}")
     good = fig.benign_wrong_rate <= BENIGN_WRONG_MAX
     ok &= good
     print(

@@ -256,6 +256,12 @@ class _Reader:
             if found is None:
                 return False
             url, steps = found
+        query = self.ref.query
+        if c.with_query and query is not None and "percent" not in steps:
+            # a target written raw in the path takes the link's query along
+            # (google.com/amp/s/host/page?x=1 serves https://host/page?x=1)
+            url += "?" + query.text
+            region = Span(region.start, query.span.end)
         self.add(Carried(url, c.via, c.title, f"{c.title} link's path", region, region,
                          steps, True))
         return True

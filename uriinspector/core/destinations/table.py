@@ -45,6 +45,8 @@ class Carrier:
     #: A parameter holding named fields besides the target, read by ``fields_code``
     #: (Safe Links' ``data=``, :mod:`.safelinks`).
     fields_param: str | None = None
+    #: A target written raw in the path takes the link's query along (AMP, CJ).
+    with_query: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +153,7 @@ def parse_table(text: str) -> Table:
                 path_key=e.get("path_key") if isinstance(e.get("path_key"), str) else None,
                 path_key_end=tuple(str(x) for x in e.get("path_key_end", [])),
                 whole_query=e.get("whole_query") is True,
+                with_query=e.get("with_query") is True,
                 fields_param=(
                     e.get("fields_param") if isinstance(e.get("fields_param"), str) else None
                 ),

@@ -55,6 +55,11 @@ def chain(uri: str) -> list[tuple[str, str]]:
         (f"https://clicktime.symantec.com/3Abc?u={ENC}", "symantec-clicktime"),
         (f"https://us-west-2.protection.sophos.com?d=e&u={base64.b64encode(TARGET.encode()).decode()}",
          "sophos"),
+        (f"https://outlook.office365.com/owa/redir.aspx?REF=x&URL={ENC}", "owa-redirect"),
+        (f"https://protect2.fireeye.com/v1/url?k=1&q=2&e=3&u={ENC}", "trellix"),
+        (f"https://safe.menlosecurity.com/{TARGET}", "menlo-security"),
+        (f"https://translate.google.com/translate?sl=auto&tl=en&u={ENC}", "google-translate"),
+        (f"https://href.li/?{TARGET}", "referrer-hider"),
     ],
 )
 def test_each_new_carrier(uri: str, via: str) -> None:
@@ -98,6 +103,17 @@ def test_scheme_less_targets_get_their_scheme() -> None:
     assert destinations(cache).hops[0].span.of(cache) == "evil.example/p?x=1&y=2"  # type: ignore[union-attr]
 
 
+def test_translate_goog_host_names_the_site_it_proxies() -> None:
+    # In the first label "-" stands for "." and "--" for "-"; _x_tr_* are Translate's.
+    uri = "https://my--evil-site-example.translate.goog/a/b?x=1&_x_tr_sl=auto&_x_tr_tl=en"
+    (hop,) = destinations(uri).hops
+    assert (hop.url, hop.via) == ("https://my-evil.site.example/a/b?x=1", "google-translate")
+    assert hop.span is None and hop.decoding == ("translate-host",)
+    for bare in ("https://translate.goog/", "https://localhost.translate.goog/",
+                 "https://a.b.translate.goog/"):
+        assert chain(bare) == [], bare
+
+
 def test_click_trackers_are_unknowable_with_their_reason() -> None:
     for uri in (
         "https://u1.ct.sendgrid.net/ls/click?upn=abc",
@@ -126,5 +142,6 @@ def test_every_row_has_a_source_and_the_new_vias_are_there() -> None:
     assert {"yahoo-redirect", "doubleclick", "amp-cache", "vk-redirect", "steam-redirect",
             "reddit-redirect", "tumblr-redirect", "pinterest-redirect", "medium-redirect",
             "awin", "rakuten-linksynergy", "cj-affiliate", "impact", "shareasale",
-            "skimlinks", "trendmicro", "symantec-clicktime", "sophos",
+            "skimlinks", "trendmicro", "symantec-clicktime", "sophos", "owa-redirect",
+            "trellix", "menlo-security", "google-translate", "referrer-hider",
             "click-tracker"} <= vias

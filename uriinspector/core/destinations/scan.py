@@ -176,6 +176,8 @@ class _Reader:
         """Apply one matched carrier; True when it settled the link (found or not)."""
         if c.code == "proofpoint-v3":
             return self._proofpoint_v3(c)
+        if c.code == "translate-goog":
+            return self._translate_goog(c)
         if c.path_after is not None:
             return self._path_carrier(c)
         if c.path_key is not None:
@@ -264,6 +266,28 @@ class _Reader:
             region = Span(region.start, query.span.end)
         self.add(Carried(url, c.via, c.title, f"{c.title} link's path", region, region,
                          steps, True))
+        return True
+
+    def _translate_goog(self, c: Carrier) -> bool:
+        """Google Translate's proxy host: ``evil--site-example.translate.goog/p?x=1&_x_tr_sl=auto``
+        serves ``https://evil-site.example/p?x=1`` (in the first label, ``-`` is a dot and
+        ``--`` a hyphen; the ``_x_tr_*`` parameters are the proxy's own)."""
+        host = self.host
+        label = host[: -len(".translate.goog")] if host.endswith(".translate.goog") else ""
+        if not label or "." in label:
+            return False
+        target = label.replace("--", "\0").replace("-", ".").replace("\0", "-")
+        if "." not in target.strip("."):
+            return False
+        query = self.ref.query
+        kept = [] if query is None else [
+            piece for piece in query.text.split("&") if piece and not piece.startswith("_x_tr_")
+        ]
+        url = f"https://{target}{self.ref.path.text}" + (f"?{'&'.join(kept)}" if kept else "")
+        authority = self.ref.authority
+        region = authority.span if authority is not None else Span(0, len(self.ref.text))
+        self.add(Carried(url, c.via, c.title, f"{c.title} host name", None, region,
+                         ("translate-host",), True))
         return True
 
     def _path_key_carrier(self, c: Carrier, key: str) -> bool:

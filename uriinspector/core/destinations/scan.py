@@ -180,8 +180,8 @@ class _Reader:
             return self._translate_goog(c)
         if c.path_after is not None:
             return self._path_carrier(c)
-        if c.path_key is not None:
-            return self._path_key_carrier(c, c.path_key)
+        if c.path_marker is not None:
+            return self._path_marker_carrier(c, c.path_marker)
         if c.whole_query:
             return self._query_carrier(c)
         for name in c.params:
@@ -290,29 +290,34 @@ class _Reader:
                          ("translate-host",), True))
         return True
 
-    def _path_key_carrier(self, c: Carrier, key: str) -> bool:
-        """A target written in the path after ``/KEY=`` (Yahoo: ``/RU=<URL>/RK=2/RS=…``):
-        the value ends before the first ``path_key_end`` marker, else at the path's end."""
+    def _path_marker_carrier(self, c: Carrier, marker: str) -> bool:
+        """A target written in the path after ``marker`` (Yahoo: ``/RU=<URL>/RK=2/RS=…``):
+        the value ends before the first ``path_marker_end``, else at the path's end. A
+        raw target's own ``?query`` lies in the link's query, so the end marker is looked
+        for there too (Avanan: ``/v2/___https://host/p?x=1___.<signature>``)."""
         path = self.ref.path
-        marker = f"/{key}="
         at = path.text.find(marker)
         if at == -1:
             return False
-        start = at + len(marker)
-        ends = [e for e in (path.text.find(m, start) for m in c.path_key_end) if e != -1]
-        stop = min(ends) if ends else len(path.text)
-        value = path.text[start:stop]
-        region = Span(path.span.start + start, path.span.start + stop)
+        text = self.ref.text
+        begin = path.span.start + at + len(marker)
+        query = self.ref.query
+        limit = query.span.end if query is not None else path.span.end
+        ends = [e for e in (text.find(m, begin, limit) for m in c.path_marker_end) if e != -1]
+        stop = min(ends) if ends else path.span.end
+        value = text[begin:stop]
+        region = Span(begin, stop)
+        key = marker.strip("/")
         decoded = decode_param(value) if value else None
         if decoded is None:
             self.notes.append(
-                f"This {c.title} link's {key}= value does not decode to a URL "
+                f"This {c.title} link's {key} value does not decode to a URL "
                 f"({show(value, 60)}): its destination cannot be read from the link."
             )
             self.claimed.append(region)
             return True
         url, steps = decoded
-        self.add(Carried(url, c.via, c.title, f"{c.title} link's '{key}=' path part", region,
+        self.add(Carried(url, c.via, c.title, f"{c.title} link's '{key}' path part", region,
                          region, steps, True))
         return True
 

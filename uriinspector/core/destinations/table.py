@@ -36,10 +36,11 @@ class Carrier:
     encoding: str
     missing: str | None
     source: str
-    #: The target is the path text after ``/KEY=`` (Yahoo's ``/RU=``), up to the first
-    #: of ``path_key_end`` (``/RK=``) or the end of the path.
-    path_key: str | None = None
-    path_key_end: tuple[str, ...] = ()
+    #: The target is the path text after ``path_marker`` (Yahoo's ``/RU=``, Partnerize's
+    #: ``/destination:``), up to the first of ``path_marker_end`` (``/RK=``) or the end
+    #: of the path.
+    path_marker: str | None = None
+    path_marker_end: tuple[str, ...] = ()
     #: The whole query is the target (DoubleClick's ``/ddm/clk/...?https://...``).
     whole_query: bool = False
     #: A parameter holding named fields besides the target, read by ``fields_code``
@@ -150,8 +151,10 @@ def parse_table(text: str) -> Table:
                 encoding=_str(e, "encoding", "percent"),
                 missing=e.get("missing") if isinstance(e.get("missing"), str) else None,
                 source=_str(e, "source"),
-                path_key=e.get("path_key") if isinstance(e.get("path_key"), str) else None,
-                path_key_end=tuple(str(x) for x in e.get("path_key_end", [])),
+                path_marker=(
+                    e.get("path_marker") if isinstance(e.get("path_marker"), str) else None
+                ),
+                path_marker_end=tuple(str(x) for x in e.get("path_marker_end", [])),
                 whole_query=e.get("whole_query") is True,
                 with_query=e.get("with_query") is True,
                 fields_param=(

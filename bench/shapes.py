@@ -56,6 +56,16 @@ _MAKERS: dict[str, Callable[[int], str]] = {
     "data-uri": _repeat("data:text/html;base64,", "PHNjcmlwdD4="),
     "urn-nss": _repeat("urn:example:", "a%2Fb?+r="),
     "fragment-hash": _repeat("http://example.com/#", "#"),
+    # issue 21: the new carrier forms and the recipient rule
+    "yahoo-ru": _repeat(
+        "https://r.search.yahoo.com/_ylt=A/RU=https%3a%2f%2fevil.example%2f", "a%2f"
+    ),
+    "safelinks-data": _repeat(
+        "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fa.example&data=",
+        "05%7Cjane%40corp.example%7C",
+    ),
+    "recipient-query": _repeat("https://track.example/o.gif?", "u=a%40b&e=YWJjZGVmZ2hpams&"),
+    "translate-goog": _repeat("https://evil--site-example.translate.goog/p?", "_x_tr_sl=a&"),
 }
 
 SHAPES: tuple[str, ...] = tuple(_MAKERS)

@@ -13,6 +13,8 @@ import base64
 from urllib.parse import quote
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from uriinspector.core.destinations import destinations
 from uriinspector.core.destinations.table import table
@@ -163,3 +165,37 @@ def test_every_row_has_a_source_and_the_new_vias_are_there() -> None:
             "admitad", "avantlink", "zhihu-redirect", "csdn-redirect", "jianshu-redirect",
             "weibo-redirect", "qq-redirect", "douban-redirect", "ok-redirect",
             "click-tracker"} <= vias
+
+
+_PREFIXES = st.sampled_from([
+    "https://r.search.yahoo.com/_ylt=A/RU=",
+    "https://url.avanan.click/v2/___",
+    "https://prf.hn/click/camref:1/destination:",
+    "https://ad.doubleclick.net/ddm/clk/1;2?",
+    "https://href.li/?",
+    "https://a--b-c.translate.goog/",
+    "https://www.google.com/amp/s/",
+    "https://www.anrdoezrs.net/links/1/type/dlg/",
+    "https://shareasale.com/r.cfm?urllink=",
+    "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fa.example&data=",
+])
+_TAILS = st.lists(
+    st.sampled_from(["https://", "http%3A%2F%2F", "evil.example", "/", "?", "&", "=", "#",
+                     "___.", "/RK=", "%", "%7C", "@", "05|02|", "_x_tr_sl=a", "--", "-", "é"])
+    | st.text(max_size=6),
+    max_size=12,
+).map("".join)
+
+
+@given(prefix=_PREFIXES, tail=_TAILS)
+@settings(max_examples=300, deadline=None)
+def test_new_forms_never_raise_and_keep_their_spans(prefix: str, tail: str) -> None:
+    uri = prefix + tail
+    d = destinations(uri)
+    text = uri
+    for hop in d.hops:
+        if hop.span is not None:
+            assert 0 <= hop.span.start <= hop.span.end <= len(text)
+        for f in hop.fields:
+            assert 0 <= f.span.start <= f.span.end <= len(text)
+        text = hop.url

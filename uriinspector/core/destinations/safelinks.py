@@ -25,7 +25,7 @@ from uriinspector.core.spans import Span
 #: Longest ``data=`` value read (a real one is ~200-300 characters) and the fields
 #: looked at (a real one has 13-16): a 2 KB ``data=05|02|05|02|…`` costs no more.
 MAX_DATA_CHARS = 4_096
-MAX_PIECES = 24
+MAX_PIECES = 16
 
 #: .NET ``DateTime`` ticks at 1970-01-01T00:00:00Z and the plausible range of a
 #: rewrite time (2001-2100): outside it a number is not read as a time.

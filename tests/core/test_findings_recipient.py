@@ -86,6 +86,21 @@ def test_a_wrapped_pixel_is_found_in_the_wrapper_too() -> None:
     assert "ann@corp.example" in found[3] and "'url'" in found[3]
 
 
+def test_an_address_hidden_by_a_gateway_encoding_is_found_in_the_wrapped_url() -> None:
+    # Proofpoint v2 writes "%40" as "-2540": only the decoded wrapped URL shows it.
+    inner = "https://track.example/o.gif?u=jane%40corp.example"
+    v2 = "https://urldefense.proofpoint.com/v2/url?u=" + "".join(
+        "_" if ch == "/" else ch if ch.isalnum() or ch in ".~" else f"-{ord(ch):02X}"
+        for ch in inner
+    ) + "&d=DwMFaQ"
+    (found,) = recipient(v2)
+    assert "wraps" in found[3] and "jane@corp.example" in found[3]
+    assert v2[found[1] : found[2]].startswith("https-3A__track.example")
+    # a wrapped mailto: is not a tracking link
+    wrapped_mailto = "https://www.google.com/url?q=mailto%3Ajane%40corp.example"
+    assert recipient(wrapped_mailto) == []
+
+
 @pytest.mark.parametrize(
     "uri",
     [

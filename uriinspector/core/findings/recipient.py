@@ -21,13 +21,13 @@ from base64 import b64decode
 from functools import cache
 from urllib.parse import unquote
 
-from uriinspector.core.destinations.scan import host_of
+from uriinspector.core.destinations.scan import host_of, scan_link
 from uriinspector.core.destinations.table import rows_for_host, table
 from uriinspector.core.domains import is_known_suffix
 from uriinspector.core.findings.base import IDENTIFIES_RECIPIENT, Finding, show
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
-from uriinspector.core.split import SplitReference
+from uriinspector.core.split import SplitReference, split
 from uriinspector.core.whatwg import WhatwgReading
 
 #: Schemes whose links a mail client or browser fetches (a tracking pixel or link).
@@ -191,36 +191,75 @@ def _where(key: str) -> str:
     return f"query parameter '{show(_plain(key), 30)}'"
 
 
+def _first_address(ref: SplitReference) -> tuple[str, str, int, str, str] | None:
+    """(key, raw value, start, address, how) of the first address in ``ref``'s query
+    values and path segments, or None."""
+    tries = 0
+    for key, raw, start in _candidates(ref):
+        if "@" in raw or "%40" in raw or "%2540" in raw:
+            plain = _plain(raw)
+            if plain[:7].lower() == "mailto:":  # a wrapped mailto: link, not a tracker
+                continue
+            address = _address_in(plain)
+            if address is not None:
+                return key, raw, start, address, "" if "@" in raw else " (percent-encoded)"
+        if tries < MAX_BASE64 and len(raw) >= 12:
+            b64 = _BASE64.fullmatch(raw)
+            if b64 is not None:
+                tries += 1
+                address = _from_base64(b64.group(1))
+                if address is not None:
+                    return key, raw, start, address, " (base64-encoded)"
+    return None
+
+
+#: Wrapped URLs looked into (a gateway's encoding can hide the address: Proofpoint v2
+#: writes "%40" as "-2540"), when decoded and holding an "@" or its escape.
+MAX_WRAPPED = 4
+
+_CONSEQUENCE = (
+    "the link identifies the recipient, so opening it (or loading its image) tells the "
+    "sender that this address read the mail."
+)
+
+
 def detect_recipient(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     """identifies-recipient (info): the first mail address a web link carries in its
-    query or path, plain, percent-encoded or base64."""
+    query or path, plain, percent-encoded or base64, or in a URL it wraps."""
     scheme = ref.scheme
     if scheme is None or scheme.text.lower() not in _WEB:
         return []
-    tries = 0
-    for key, raw, start in _candidates(ref):
-        how = ""
-        address = None
-        if "@" in raw or "%40" in raw or "%2540" in raw:
-            address = _address_in(_plain(raw))
-            how = " (percent-encoded)" if address is not None and "@" not in raw else ""
-        b64 = None
-        if address is None and tries < MAX_BASE64 and len(raw) >= 12:
-            b64 = _BASE64.fullmatch(raw)
-        if b64 is not None:
-            tries += 1
-            address = _from_base64(b64.group(1))
-            how = " (base64-encoded)"
-        if address is None:
-            continue
+    found = _first_address(ref)
+    if found is not None:
+        key, raw, start, address, how = found
         return [
             Finding(
                 IDENTIFIES_RECIPIENT,
                 "info",
                 Span(start, start + len(raw)),
-                f"The {_where(key)} holds the mail address {show(address, 120)}{how}: the "
-                "link identifies the recipient, so opening it (or loading its image) tells "
-                "the sender that this address read the mail.",
+                f"The {_where(key)} holds the mail address {show(address, 120)}{how}: "
+                + _CONSEQUENCE,
             )
         ]
+    for carried in scan_link(ref).carried[:MAX_WRAPPED]:
+        # a URL carried verbatim was read with the link itself; only a decoded one can
+        # show an address the link's own text hides
+        url = carried.url
+        if not carried.decoding or not any(mark in url for mark in _AT_MARKS):
+            continue
+        inner = split(url)
+        if inner.scheme is None or inner.scheme.text.lower() not in _WEB:
+            continue
+        nested = _first_address(inner)
+        if nested is not None:
+            address = nested[3]
+            return [
+                Finding(
+                    IDENTIFIES_RECIPIENT,
+                    "info",
+                    carried.region,
+                    f"The URL this link wraps ({show(carried.url, 100)}) holds the mail "
+                    f"address {show(address, 120)}: " + _CONSEQUENCE,
+                )
+            ]
     return []

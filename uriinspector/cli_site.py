@@ -144,7 +144,7 @@ def run(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
     counts: Counter[str] = Counter()
     differs = 0
     pages = 0
-    held: list[tuple[SitePage, list[SiteReference]]] = []
+    held: list[str] = []  # the other references, rendered (their traces are not kept)
     width = min(_WIDTH, shutil.get_terminal_size((_WIDTH, 24)).columns) if env.stdout_isatty \
         else _WIDTH
     first_problem = True
@@ -174,7 +174,9 @@ def run(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
             if not ns.only_problems:
                 rest = [r for r in page.references if not r.broken]
                 if rest:
-                    held.append((page, rest))
+                    held.append(_page_header(page, style, 0, len(rest)))
+                    for ref in rest:
+                        held += render_row(ref, style, width)
     except SiteError as exc:
         progress.clear()
         env.error(f"{PROG} site: {exc}")
@@ -182,12 +184,8 @@ def run(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
     progress.clear()
     if not ns.json:
         if held:
-            lines = [("" if first_problem else "\n") + style("Other references", "1")]
-            for page, rest in held:
-                lines.append(_page_header(page, style, 0, len(rest)))
-                for ref in rest:
-                    lines += render_row(ref, style, width)
-            env.write("\n".join(lines) + "\n")
+            title = ("" if first_problem else "\n") + style("Other references", "1")
+            env.write("\n".join([title, *held]) + "\n")
         closing = textwrap.wrap(summary(pages, counts, differs), width,
                                 subsequent_indent="  ", break_on_hyphens=False)
         env.write(("\n" if held or not first_problem else "") + "\n".join(closing) + "\n")

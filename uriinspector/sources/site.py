@@ -20,6 +20,7 @@ import re
 import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Final, Literal
@@ -170,6 +171,7 @@ class Folder:
         self._real = os.path.realpath(root)
         self._anchors: dict[str, frozenset[str]] = {}
         self._listings: dict[str, tuple[str, ...]] = {}
+        self._kinds: dict[str, Literal["file", "dir", "none"]] = {}
 
     def inside(self, rel: str) -> bool:
         """Whether ``rel`` (a path under the root) really stays in the folder (links too)."""
@@ -178,6 +180,12 @@ class Folder:
 
     def kind(self, rel: str) -> Literal["file", "dir", "none"]:
         """What ``rel`` is in the folder (a link out of the folder counts as none)."""
+        known = self._kinds.get(rel)
+        if known is None:
+            known = self._kinds[rel] = self._kind(rel)
+        return known
+
+    def _kind(self, rel: str) -> Literal["file", "dir", "none"]:
         full = self.root / rel if rel else self.root
         try:
             mode = os.stat(full).st_mode
@@ -257,7 +265,9 @@ def _decode_path(path: str) -> str | None:
     return os.fsdecode(raw)
 
 
+@lru_cache(maxsize=65536)
 def _origin(url: str) -> tuple[str, str, str] | None:
+    """(scheme, host, port) of an absolute URL, the default port dropped (RFC 3986 §6.2.3)."""
     s = split(url)
     if s.scheme is None or s.host is None:
         return None
@@ -268,7 +278,9 @@ def _origin(url: str) -> tuple[str, str, str] | None:
     return scheme, s.host.text.lower(), port
 
 
+@lru_cache(maxsize=65536)
 def _path_and_fragment(url: str) -> tuple[str, str | None]:
+    """The path and the fragment (None when undefined) of a URL (RFC 3986 App. B)."""
     s = split(url)
     return s.path.text, None if s.fragment is None else s.fragment.text
 
@@ -294,6 +306,7 @@ class Site:
         assert origin is not None  # an http(s) URL that ada-url accepted has a host
         self.origin = origin
         self.root_path = _path_and_fragment(href)[0]
+        self._files: dict[str, _Found] = {}
 
     def locate(self, url: str | None, page: str) -> _Found:
         """What ``url`` (an absolute URL) reaches in the folder, seen from page ``page``."""
@@ -311,7 +324,9 @@ class Site:
         rel = _decode_path(path[len(self.root_path):])
         if rel is None or any(seg in (".", "..") for seg in rel.split("/")):
             return _Found("missing-file", None, "the path cannot name a file")
-        found = self._file(rel)
+        found = self._files.get(rel)
+        if found is None:
+            found = self._files[rel] = self._file(rel)
         if found.status != "ok" or found.file is None or not fragment:
             return found
         return self._fragment(found, fragment, page)

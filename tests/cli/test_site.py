@@ -218,3 +218,9 @@ def test_pages_are_checked_lazily_in_path_order() -> None:
         "index.html", "search.html", "blog/2026/hello.html", "café/menu.html",
         "docs/api/index.html", "docs/guide/index.html", "space dir/file.html",
         "static/embed.html"]
+
+
+def test_each_reference_keeps_the_base_it_was_resolved_against() -> None:
+    api = next(p for p in check_site(CORPUS) if p.path == "docs/api/index.html")
+    assert {r.base for r in api.references} == {"https://site.invalid/docs/guide/"}
+    assert all(r.line is not None and r.line > 1 for r in api.references)

@@ -53,7 +53,12 @@ _CHARSET: Final = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class SiteReference:
-    """One reference of one page and what it reaches in the folder (contract 1.0)."""
+    """One reference of one page and what it reaches in the folder (contract 1.0).
+
+    ``line`` is the page line it stands on (None where no exact span is known);
+    ``base`` the URL it was resolved against (the page's, or its ``<base href>``), so
+    a resolution pane can retrace it; neither is in the contract's JSON.
+    """
 
     page: str
     ref: str
@@ -65,7 +70,7 @@ class SiteReference:
     file: str | None
     note: str | None
     line: int | None = None
-    reference: PageReference | None = None
+    base: str | None = None
 
     @property
     def broken(self) -> bool:
@@ -441,7 +446,7 @@ class Site:
             note = f"{note}; {said}" if note else said
         line = text.count("\n", 0, r.span.start) + 1 if r.span is not None else None
         return SiteReference(page, r.raw, r.where, rfc, browser, differs, found.status,
-                             found.file, note, line, r)
+                             found.file, note, line, r.rfc3986.base or None)
 
 
 def check_site(

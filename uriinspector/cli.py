@@ -43,6 +43,7 @@ COMMANDS: tuple[str, ...] = (
     "urn",
     "extract",
     "report",
+    "site",
     "open",
 )
 
@@ -770,6 +771,25 @@ def build_parser() -> argparse.ArgumentParser:
         "completed",
     )
 
+    p = sub.add_parser(
+        "site",
+        parents=[common],
+        help="check every reference of a folder of HTML pages offline (exit 1 if broken)",
+        description="Check a saved or built site offline: every reference of every page "
+        "is resolved as browsers do (RFC 3986 beside it) and looked up in the folder. "
+        "Nothing is fetched. Exit status: 0 nothing broken, 1 something broken, 2 the "
+        "folder cannot be read.",
+    )
+    p.add_argument("dir", metavar="DIR", help="the site's root folder")
+    p.add_argument(
+        "--url",
+        default="https://site.invalid/",
+        help="the URL the root is served at (default https://site.invalid/)",
+    )
+    p.add_argument(
+        "--only-problems", action="store_true", help="list only the broken references"
+    )
+
     p = sub.add_parser("open", help="open a URI in the window")
     p.add_argument("uri", nargs="?", metavar="URI")
     return parser
@@ -1143,6 +1163,10 @@ def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
         return cmd_extract(env, ns)
     if command == "report":
         return cmd_report(env, ns)
+    if command == "site":
+        from uriinspector import cli_site
+
+        return cli_site.run(env, ns)
     renderer = Renderer(Style(use_colour(ns.color, env)))
     if command == "parse":
         answers = [

@@ -1069,8 +1069,14 @@ def _report_uris(env: Environment, ns: argparse.Namespace) -> list[str] | ExitSt
             if ns.extract == "-":
                 data = env.stdin.read()
             else:
-                with open(ns.extract, "rb") as fh:
-                    data = fh.read()
+                from uriinspector.sources.documents import MAX_FILE_BYTES
+                from uriinspector.sources.files import read_regular
+
+                got = read_regular(ns.extract, MAX_FILE_BYTES)  # never a FIFO or device
+                if not isinstance(got, bytes):
+                    env.error(f"{PROG} report: {ns.extract}: {got.message}")
+                    return ExitStatus.ERROR
+                data = got
         except OSError as exc:
             env.error(f"{PROG} report: cannot read {ns.extract}: {exc}")
             return ExitStatus.ERROR

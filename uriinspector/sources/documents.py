@@ -21,6 +21,7 @@ from typing import Final
 
 from uriinspector.core.analysis import analyze
 from uriinspector.core.extract import extract
+from uriinspector.sources.files import open_regular, read_regular
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.mail import extract_eml
 from uriinspector.sources.model import Document, DocumentKind, Link, Problem
@@ -139,6 +140,11 @@ def extract_image(data: bytes) -> Document:
     return Document("image", tuple(links), tuple(problems))
 
 
+def _too_large(size: int, what: str) -> Problem:
+    return Problem("too-large", f"{what} is {size / 1e6:.1f} MB; files over "
+                   f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not read.")
+
+
 def read_bytes(
     data: bytes, name: str | None = None, *, base: str | None = None,
     kind: DocumentKind | None = None, defanged: bool = False
@@ -151,12 +157,8 @@ def read_bytes(
     text parts; the batch contract and the CLI keep ``False``.
     """
     if len(data) > MAX_FILE_BYTES:
-        return Document(
-            kind or "unknown", (),
-            (Problem("too-large", f"The file is {len(data) / 1e6:.1f} MB; files over "
-                     f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not read."),),
-            source=name,
-        )
+        return Document(kind or "unknown", (), (_too_large(len(data), "The file"),),
+                        source=name)
     kind = kind or sniff(data, name)
     try:
         if kind == "msg":
@@ -196,34 +198,41 @@ class Source:
         if self.kind in ("mbox", "maildir"):
             yield from _mailbox_documents(self.path, self.kind)
             return
-        try:
-            with open(self.path, "rb") as fh:
-                data = fh.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            yield Document("unknown", (), (Problem("unreadable", _os_message(exc)),),
-                           source=self.path)
+        data = read_regular(self.path, MAX_FILE_BYTES + 1)
+        if isinstance(data, Problem):
+            yield Document("unknown", (), (data,), source=self.path)
             return
         yield read_bytes(data, self.path, base=self.base)
-
-
-def _os_message(exc: OSError) -> str:
-    return f"cannot read: {exc.strerror or exc}"
 
 
 def _is_maildir(path: str) -> bool:
     return all(os.path.isdir(os.path.join(path, sub)) for sub in ("cur", "new"))
 
 
-def _open_box(path: str, kind: DocumentKind) -> mailbox.Mailbox:
-    if kind == "maildir":
-        return mailbox.Maildir(path, factory=None, create=False)
-    return mailbox.mbox(path, factory=None, create=False)
+def _maildir_entries(path: str) -> list[str]:
+    """The message files of a Maildir, ordered as ``mailbox.Maildir``'s sorted keys
+    (the unique part before ``:``; ``cur/`` wins over ``new/``); sub-folders skipped."""
+    toc: dict[str, str] = {}
+    for sub in ("new", "cur"):
+        folder = os.path.join(path, sub)
+        for entry in os.listdir(folder):
+            if not os.path.isdir(os.path.join(folder, entry)):
+                toc[entry.split(":")[0]] = os.path.join(folder, entry)
+    return [toc[key] for key in sorted(toc)]
 
 
 def _mailbox_documents(path: str, kind: DocumentKind) -> Iterator[Document]:
+    if kind == "maildir":
+        yield from _maildir_documents(path)
+        return
+    checked = open_regular(path)  # mailbox.mbox opens the path itself: check it first
+    if isinstance(checked, Problem):
+        yield Document(kind, (), (checked,), source=path)
+        return
+    checked.close()
     try:
-        box = _open_box(path, kind)
-        keys = sorted(box.keys()) if kind == "maildir" else list(box.keys())
+        box = mailbox.mbox(path, factory=None, create=False)
+        keys = list(box.keys())
     except Exception as exc:
         yield Document(kind, (), (Problem("unreadable", f"not a readable mailbox: {exc}"),),
                        source=path)
@@ -241,6 +250,27 @@ def _mailbox_documents(path: str, kind: DocumentKind) -> Iterator[Document]:
         box.close()
 
 
+def _maildir_documents(path: str) -> Iterator[Document]:
+    """Each message of a Maildir; an entry that is not a regular file (a FIFO left in
+    ``cur/``) or is too large is a problem for that message, never a wait."""
+    try:
+        entries = _maildir_entries(path)
+    except OSError as exc:
+        yield Document("maildir", (), (Problem(
+            "unreadable", f"not a readable mailbox: {exc.strerror or exc}"),), source=path)
+        return
+    for index, entry in enumerate(entries, 1):
+        data = read_regular(entry, MAX_FILE_BYTES + 1)
+        if isinstance(data, Problem):
+            yield Document("eml", (), (data,), source=path, index=index)
+            continue
+        if len(data) > MAX_FILE_BYTES:
+            yield Document("eml", (), (_too_large(len(data), f"message {index}"),),
+                           source=path, index=index)
+            continue
+        yield replace(extract_eml(data), source=path, index=index)
+
+
 def open_path(path: str, *, base: str | None = None) -> Source:
     """Open ``path`` (a file, an ``.mbox`` or a Maildir folder); never raises."""
     if os.path.isdir(path):
@@ -252,10 +282,8 @@ def open_path(path: str, *, base: str | None = None) -> Source:
                 total = None
             return Source(path, "maildir", total, base)
         return Source(path, "unknown", None, base)
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
+    head = read_regular(path, 4096)
+    if isinstance(head, Problem):
         return Source(path, "unknown", 1, base)
     kind = sniff(head, path)
     if kind == "mbox":
@@ -267,8 +295,11 @@ def _count_mbox(path: str) -> int | None:
     """Messages in an mbox: lines starting ``From `` after an empty line (or first)."""
     count = 0
     previous_blank = True
+    fh = open_regular(path)
+    if isinstance(fh, Problem):
+        return None
     try:
-        with open(path, "rb") as fh:
+        with fh:
             for line in fh:
                 if line.startswith(b"From ") and previous_blank:
                     count += 1

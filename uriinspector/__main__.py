@@ -8,6 +8,10 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the CLI (no Qt import) or to the window (lazy Qt import)."""
     args = sys.argv[1:] if argv is None else argv
+    if args == ["--document-reader"]:  # the window's reader child in a frozen bundle
+        from uriinspector.sources.reader_process import main as reader_main
+
+        return reader_main()
     from uriinspector.cli import COMMANDS
     from uriinspector.cli import main as cli_main
 

@@ -462,7 +462,7 @@ def test_the_reader_process_has_no_qt_and_refuses_the_network() -> None:
 
     code = (
         "import sys\n"
-        "from uriinspector.gui import document_process as d\n"
+        "from uriinspector.sources import reader_process as d\n"
         "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'\n"
         "d._refuse_network(sys.stdout.buffer)\n"
         "import socket\n"

@@ -1,12 +1,16 @@
-"""Documents in the window: a mail, a page, an Outlook message or an image read off the GUI thread.
+"""Documents in the window: a mail, a page, an Outlook message or an image, read in a
+child process.
 
-``uriinspector.sources`` turns a document's bytes into link rows; reading a 20 MB mail
-or a 100,000-link page takes seconds, so :class:`DocumentReader` runs it on a
-``QThreadPool`` worker (the pattern of ``gui/controller.py``): the bytes are read and
-parsed there, the rows are handed over as soon as they exist, then each link's verdict
-(``core.analysis.analyze``) follows in batches. A newer document drops every result of
-an older one (a generation counter, and a cancel flag the worker checks between
-batches). The window only renders what arrives.
+``uriinspector.sources`` turns a document's bytes into link rows. A document is hostile
+input (a 288 KB header bomb took 1.76 GB to parse; a 20 MB mail's C calls hold the GIL
+for 100-300 ms each), so every document, whatever its size, is read and judged in a
+child process (``sources/reader_process.py``: no Qt, network refused, its address space
+and time limited); a new child reads each document. :class:`DocumentReader` runs the
+exchange on a ``QThreadPool`` worker (the pattern of ``gui/controller.py``), which only
+parses the child's short JSON lines: the rows are handed over as soon as they exist,
+then each link's verdict in batches. A newer document drops every result of an older
+one (a generation counter; the older child is killed). The window only renders what
+arrives; no wait on the window's close is unbounded (the child is killed first).
 """
 
 from __future__ import annotations
@@ -25,32 +29,50 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from uriinspector.gui.controller import _GC_PAUSE
-from uriinspector.gui.document_process import Job, Summary, read_job, summarize
 from uriinspector.gui.plain import visible_text
+from uriinspector.sources.reader_process import (
+    Job,
+    Summary,
+    address_space_limit,
+    link_from_json,
+    read_job,
+    summarize,
+    time_limit,
+)
 
 if TYPE_CHECKING:
     from uriinspector.gui.intake import Intake
     from uriinspector.gui.main_window import MainWindow
     from uriinspector.gui.panes.extract import ExtractPane
-    from uriinspector.sources.model import Document
+    from uriinspector.sources.model import Document, Problem
 
-#: Links judged per batch before the worker hands their verdicts over.
-VERDICT_BATCH = 1024
-#: Documents at least this large are parsed in a child process (``document_process``):
-#: the C calls of a big mail's parsing would hold the GIL, and so the GUI thread, for
-#: 100-300 ms each. Smaller ones (a pasted image, a page) are read on the worker thread.
-PROCESS_BYTES = 1_000_000
+#: The module the child runs (``python -m``); a frozen bundle runs itself with
+#: :data:`READER_FLAG` instead (``uriinspector/__main__.py``).
+READER_MODULE = "uriinspector.sources.reader_process"
+READER_FLAG = "--document-reader"
+#: How long the window's close waits for the worker once the child is killed (ms).
+CLOSE_WAIT_MS = 5_000
 
-__all__ = ["DocumentIntake", "DocumentReader", "Job", "read_job"]
+__all__ = ["CLOSE_WAIT_MS", "DocumentIntake", "DocumentReader", "Job", "read_job",
+           "reader_command"]
+
+
+def reader_command() -> list[str]:
+    """The command line of the child process that reads one document."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, READER_FLAG]
+    return [sys.executable, "-m", READER_MODULE]
 
 
 class _Child:
-    """The child process reading the current document, killed when it is superseded."""
+    """The child process reading the current document, killed when it is superseded
+    (``kill``) or when it overruns the time limit (``expire``)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
         self._killed = False
+        self._expired = False
 
     def start(self, cmd: list[str], env: dict[str, str]) -> subprocess.Popen[bytes] | None:
         with self._lock:
@@ -67,21 +89,34 @@ class _Child:
         """Whether the reading was cancelled."""
         return self._killed
 
+    @property
+    def expired(self) -> bool:
+        """Whether the child was stopped for taking longer than the time limit."""
+        return self._expired
+
+    @property
+    def pid(self) -> int | None:
+        """The running child's process id (tests), else ``None``."""
+        proc = self._proc
+        return proc.pid if proc is not None and proc.poll() is None else None
+
+    def _stop(self) -> None:
+        if self._proc is not None and self._proc.poll() is None:
+            with contextlib.suppress(OSError):
+                self._proc.kill()
+
     def kill(self) -> None:
+        """Cancel: kill the child; nothing more of it is yielded."""
         with self._lock:
             self._killed = True
-            if self._proc is not None and self._proc.poll() is None:
-                with contextlib.suppress(OSError):
-                    self._proc.kill()
+            self._stop()
 
-
-def _size(job: Job) -> int:
-    if job.data is not None:
-        return len(job.data)
-    try:
-        return os.path.getsize(job.path or job.name)
-    except OSError:
-        return 0
+    def expire(self) -> None:
+        """The time limit passed: kill the child, the reading reports it."""
+        with self._lock:
+            if not self._killed:
+                self._expired = True
+                self._stop()
 
 
 #: What reading yields: ``("document", Document)`` once, then ``("verdicts", start,
@@ -89,44 +124,47 @@ def _size(job: Job) -> int:
 Event = tuple[Any, ...]
 
 
-def judge(doc: Document) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """Verdict levels of ``doc``'s links, batch by batch (``sources.verdict_of``; a
-    mismatch is danger whatever the link alone says, as ``sources.with_verdicts``)."""
-    from uriinspector.sources import verdict_of
+def _problem(item: object) -> Problem | None:
+    from uriinspector.sources.model import Problem
 
-    links = doc.links
-    for start in range(0, len(links), VERDICT_BATCH):
-        yield start, tuple(
-            "danger" if link.mismatch else verdict_of(link.target)
-            for link in links[start : start + VERDICT_BATCH]
-        )
+    if isinstance(item, list) and len(item) == 3:
+        return Problem(str(item[0]), str(item[1]), None if item[2] is None else str(item[2]))
+    return None
 
 
-def read_here(job: Job) -> Iterator[Event]:
-    """Read and judge ``job`` on this thread."""
-    doc = read_job(job)
-    yield ("document", doc)
-    for start, levels in judge(doc):
-        yield ("verdicts", start, levels)
+def _stopped(returncode: int | None) -> Problem:
+    """Why a child that never answered stopped."""
+    from uriinspector.sources.model import Problem
+
+    message = f"The document reader stopped before it answered (exit status {returncode})"
+    if returncode is not None and returncode < 0:  # a signal: most often memory
+        message += (f"; reading it may need more than the {address_space_limit() // 2**20}"
+                    " MB of memory one document may use")
+    return Problem("unreadable", message + ".")
 
 
 def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
-    """Read and judge ``job`` in a child process (``gui/document_process.py``): this
+    """Read and judge ``job`` in a child process (``sources/reader_process.py``): this
     thread only parses its short JSON lines. Nothing is yielded once it is killed; a
-    child that cannot be started is replaced by reading here."""
-    from uriinspector.gui.document_process import link_from_json
+    child that cannot start, overruns the time limit or dies is a problem."""
     from uriinspector.sources.model import Document, Link, Problem
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    seconds = time_limit()
     try:
-        proc = child.start([sys.executable, "-m", "uriinspector.gui.document_process"], env)
-    except OSError:
-        yield from read_here(job)
+        proc = child.start(reader_command(), env)
+    except OSError as exc:
+        yield ("document", Document("unknown", (), (Problem(
+            "unreadable", f"The document reader could not be started: {exc}"),),
+            source=job.name))
         return
     if proc is None:
         return
+    timer = threading.Timer(seconds, child.expire)
+    timer.daemon = True
+    timer.start()
     header = {"name": job.name, "path": None if job.data is not None else (job.path or job.name),
               "kind": job.kind, "base": job.base, "defanged": job.defanged}
     assert proc.stdin is not None and proc.stdout is not None
@@ -138,21 +176,20 @@ def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
     except OSError:
         pass
     head: dict[str, Any] | None = None
+    text: str | None = None
     links: list[Link] = []
     problems: list[Problem] = []
     sent = False
 
     def document() -> Document:
-        assert head is not None
-        for item in head.get("problems") or ():
-            if isinstance(item, list) and len(item) == 3:
-                problems.append(Problem(str(item[0]), str(item[1]),
-                                        None if item[2] is None else str(item[2])))
-        kind, subject = head.get("kind"), head.get("subject")
+        kind = subject = None
+        if head is not None:
+            problems[:0] = [p for p in map(_problem, head.get("problems") or ()) if p]
+            kind, subject = head.get("kind"), head.get("subject")
         return Document(
             kind if isinstance(kind, str) else "unknown",  # type: ignore[arg-type]
             tuple(links), tuple(problems), source=job.name,
-            subject=subject if isinstance(subject, str) else None,
+            subject=subject if isinstance(subject, str) else None, text=text,
         )
 
     try:
@@ -169,6 +206,8 @@ def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
                     time.sleep(0.001)  # let the GUI thread take the GIL between batches
             elif "document" in obj and isinstance(obj["document"], dict):
                 head = obj["document"]
+            elif "text" in obj and isinstance(obj["text"], str):
+                text = obj["text"]
             elif "end" in obj and head is not None and not sent:
                 sent = True
                 yield ("document", document())
@@ -180,19 +219,23 @@ def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
                                         "The reader tried the network and was refused: "
                                         f"{obj['violation']}"))
             elif "error" in obj:
-                problems.append(Problem("unreadable", str(obj["error"])))
+                code = obj.get("code")
+                problems.append(Problem(code if code == "memory-limit" else "unreadable",
+                                        str(obj["error"])))
     finally:
+        timer.cancel()
         proc.stdout.close()
         if proc.poll() is None:
             child.kill()
         proc.wait()
-    if not sent and not child.killed:
-        if head is None:
-            problems.append(Problem("unreadable", "The document reader stopped before it "
-                                    f"answered (exit status {proc.returncode})."))
-            yield ("document", Document("unknown", (), tuple(problems), source=job.name))
-        else:
-            yield ("document", document())
+    if sent or child.killed:
+        return
+    if child.expired:
+        problems.append(Problem("time-limit", f"Reading it took longer than {seconds:g} s, "
+                                "the limit for one document; it was stopped."))
+    elif head is None and not problems:
+        problems.append(_stopped(proc.returncode))
+    yield ("document", document())
 
 
 class _Signals(QObject):
@@ -224,9 +267,7 @@ class _Worker(QRunnable):
             # meanwhile would stop the GUI thread too (see controller._GcPause).
             with _GC_PAUSE:
                 started = time.perf_counter()
-                events = (read_in_child(self._job, self._child)
-                          if _size(self._job) >= PROCESS_BYTES else read_here(self._job))
-                for event in events:
+                for event in read_in_child(self._job, self._child):
                     if self._cancel.is_set():
                         self._child.kill()
                         return
@@ -331,11 +372,17 @@ class DocumentReader(QObject):
         return bool(self._pool.waitForDone(msecs))
 
     def shutdown(self) -> None:
-        """Cancel the current reading and wait for the worker to stop."""
+        """Cancel the current reading and wait for the worker to stop: with its child
+        killed, the worker ends at once; the wait is bounded all the same."""
         self._cancel.set()
         self._child.kill()
         self._generation += 1
-        self.wait()
+        self.wait(CLOSE_WAIT_MS)
+
+    @property
+    def child_pid(self) -> int | None:
+        """The process id of the child reading the current document, while it runs."""
+        return self._child.pid
 
 
 class DocumentIntake(QObject):

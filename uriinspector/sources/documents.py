@@ -175,6 +175,9 @@ def read_bytes(
         else:
             text = decode_text(data)
             doc = replace(extract_text(text, defanged=defanged), text=text)
+    except MemoryError:  # the window's reader runs under an address-space limit
+        doc = Document(kind, (), (Problem(
+            "memory-limit", "Reading it needed more memory than allowed; it was stopped."),))
     except Exception as exc:  # every reader answers; this is the last net
         doc = Document(kind, (), (Problem("unreadable", f"{type(exc).__name__}: {exc}"),))
     return replace(doc, source=name)

@@ -40,11 +40,11 @@ from PySide6.QtWidgets import (
 
 from uriinspector.core.verdict import verdict_words
 from uriinspector.gui import resources
-from uriinspector.gui.document_process import Summary, summarize
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
 from uriinspector.gui.zoom import rows_follow_font
+from uriinspector.sources.reader_process import Summary, summarize
 
 if TYPE_CHECKING:
     from uriinspector.sources.model import Document, Link

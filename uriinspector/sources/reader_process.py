@@ -1,19 +1,29 @@
-"""The child process the window reads a large document in (no Qt, no network).
+"""The child process the window reads every document in (no Qt, no network, bounded).
 
-Parsing a 20 MB mail runs C calls that hold the GIL for 100-300 ms each on a loaded
-machine (``bytes.decode``, ``StringIO`` and ``str.join`` over the whole message inside
-``email``); on a thread of the window's own process every one of them would freeze
-the GUI thread that long. So ``gui/documents.py`` hands a large document to this
-module in a child process and reads its answer line by line.
+A document is hostile input: a 288 KB header bomb took 1.76 GB to parse, and parsing a
+20 MB mail runs C calls that hold the GIL for 100-300 ms each (``bytes.decode``,
+``StringIO`` and ``str.join`` over the whole message inside ``email``). On a thread of
+the window's own process the first would take the window's memory, the second freeze
+its GUI thread. So ``gui/documents.py`` hands every document (a file, a dropped file, a
+pasted image) to this module in a child process, reads its answer line by line, and
+starts a new child for the next document.
+
+The child is bounded: before reading, :func:`limit_child` caps its address space
+(``RLIMIT_AS``, :data:`ADDRESS_SPACE_BYTES`) and its CPU time (``RLIMIT_CPU``, a
+backstop to the parent's wall-clock :data:`TIME_LIMIT_SECONDS`). A reading that needs
+more memory ends in ``MemoryError``, answered as a ``memory-limit`` problem; the parent
+kills a child that runs out of time and shows a ``time-limit`` problem.
 
 Protocol (stdin → stdout, both bytes): one JSON line ``{"name", "path", "kind", "base",
 "defanged"}``
 then, when ``path`` is null, the document's bytes. The answer is JSON Lines: first
-``{"document": {kind, source, subject, index, problems}}``, then one ``{"link": {...}}``
-per link (short lines: the parent parses each without holding the GIL for long),
-``{"end": true}``, then ``{"verdicts": [start, [level, ...]]}`` per batch of links
-judged by the core (also here, so the window's process only reads). JSON, never
-pickle: the child reads hostile input, the parent trusts nothing it says.
+``{"document": {kind, source, subject, index, problems}}``, then ``{"text": str}`` for a
+page of at most :data:`TEXT_CHARS` (the Extract tab's page-links view reads it), one
+``{"link": {...}}`` per link (short lines: the parent parses each without holding the
+GIL for long), ``{"end": true}``, then ``{"verdicts": [start, [level, ...]]}`` per batch
+of links judged by the core (also here, so the window's process only reads). JSON,
+never pickle: the child reads hostile input, the parent trusts nothing it says. A
+failure is ``{"error": message, "code": code}``.
 
 Before reading anything, the child installs a PEP 578 audit hook that refuses every
 socket, name look-up and URL fetch; an attempt is reported as ``{"violation": ...}``.
@@ -23,13 +33,65 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Final
 
 if TYPE_CHECKING:
     from uriinspector.sources.model import Document
+
+#: The child's address space (``RLIMIT_AS``): 2 GiB. Reading a 64 MB mail (the largest
+#: file read, ``documents.MAX_FILE_BYTES``) takes well under it; the interpreter and
+#: its libraries take ~60 MB. ``URIINSPECTOR_CHILD_AS_MB`` sets another (tests).
+ADDRESS_SPACE_BYTES: Final = 2 * 1024 * 1024 * 1024
+#: Seconds one document may take to be read and judged before the window stops its
+#: child (``URIINSPECTOR_CHILD_SECONDS`` sets another, tests).
+TIME_LIMIT_SECONDS: Final = 120.0
+#: Pages up to this many characters have their text sent to the window (page links).
+TEXT_CHARS: Final = 1_000_000
+
+
+def _knob(name: str, default: float, scale: float = 1) -> float:
+    try:
+        value = float(os.environ.get(name, ""))
+    except ValueError:
+        return default
+    return value * scale if value > 0 and math.isfinite(value) else default
+
+
+def address_space_limit() -> int:
+    """The child's ``RLIMIT_AS`` in bytes (:data:`ADDRESS_SPACE_BYTES` unless set)."""
+    return int(_knob("URIINSPECTOR_CHILD_AS_MB", ADDRESS_SPACE_BYTES, 1024 * 1024))
+
+
+def time_limit() -> float:
+    """Seconds one document may take (:data:`TIME_LIMIT_SECONDS` unless set)."""
+    return _knob("URIINSPECTOR_CHILD_SECONDS", TIME_LIMIT_SECONDS)
+
+
+def limit_child() -> None:
+    """Cap this process's address space and CPU time (POSIX ``resource``; elsewhere
+    only the parent's time limit holds)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    for which, value in ((resource.RLIMIT_AS, address_space_limit()),
+                         (resource.RLIMIT_CPU, math.ceil(time_limit()) + 5)):
+        with contextlib.suppress(ValueError, OSError):
+            _soft, hard = resource.getrlimit(which)
+            if hard != resource.RLIM_INFINITY:
+                value = min(value, hard)
+            resource.setrlimit(which, (value, hard))
+
+
+def memory_message() -> str:
+    """What a ``memory-limit`` problem says."""
+    return (f"Reading it needed more than {address_space_limit() // (1024 * 1024)} MB of "
+            "memory, the limit for one document; it was stopped.")
+
 
 #: Audit events that mean "the network was touched" (as tests/conftest.py).
 NETWORK_EVENTS = frozenset({
@@ -59,20 +121,17 @@ def read_job(job: Job) -> Document:
     """The document of ``job`` without verdicts (runs on the worker); never raises."""
     from uriinspector.sources import read_bytes
     from uriinspector.sources.documents import MAX_FILE_BYTES
+    from uriinspector.sources.files import read_regular
     from uriinspector.sources.model import Document, Problem
 
     data = job.data
     if data is None:
-        try:
-            with open(job.path or job.name, "rb") as fh:
-                data = fh.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            why = exc.strerror or str(exc)
-            return Document("unknown", (), (Problem("unreadable", f"cannot read: {why}"),),
-                            source=job.name)
+        got = read_regular(job.path or job.name, MAX_FILE_BYTES + 1)  # never a FIFO
+        if isinstance(got, Problem):
+            return Document("unknown", (), (got,), source=job.name)
+        data = got
     return read_bytes(data, job.name, base=job.base, kind=job.kind,  # type: ignore[arg-type]
                       defanged=job.defanged)
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,10 +211,23 @@ def link_from_json(obj: dict[str, Any]) -> Any:
     )
 
 
+def _line(out: BinaryIO, obj: object) -> None:
+    out.write(json.dumps(obj).encode() + b"\n")
+
+
+def _problem_json(problem: Any) -> list[str | None]:
+    """A problem as ``[code, message, part]``; a reader that caught the ``MemoryError``
+    of this child's limit (a mail part, ``read_bytes``) is named a ``memory-limit``."""
+    if problem.code == "memory-limit" or "MemoryError: " in problem.message:
+        return ["memory-limit", memory_message(), problem.part]
+    return [problem.code, problem.message, problem.part]
+
+
 def main() -> int:
     """Read one job from stdin, answer on stdout; never raises."""
     out = sys.stdout.buffer
     _refuse_network(out)
+    limit_child()
     if hasattr(os, "nice"):  # the window comes first: the reader takes the CPU it leaves
         with contextlib.suppress(OSError):
             os.nice(10)
@@ -168,14 +240,19 @@ def main() -> int:
                   kind=header.get("kind"), base=header.get("base"),
                   defanged=header.get("defanged") is True)
         doc = read_job(job)
+    except MemoryError:
+        _line(out, {"error": memory_message(), "code": "memory-limit"})
+        return 0
     except Exception as exc:  # the parent says what went wrong; nothing is raised
-        out.write(json.dumps({"error": f"{type(exc).__name__}: {exc}"[:500]}).encode() + b"\n")
+        _line(out, {"error": f"{type(exc).__name__}: {exc}"[:500], "code": "unreadable"})
         return 0
     head = {
         "kind": doc.kind, "source": doc.source, "subject": doc.subject, "index": doc.index,
-        "problems": [[p.code, p.message, p.part] for p in doc.problems],
+        "problems": [_problem_json(p) for p in doc.problems],
     }
-    out.write(json.dumps({"document": head}).encode() + b"\n")
+    _line(out, {"document": head})
+    if doc.kind == "html" and doc.text is not None and len(doc.text) <= TEXT_CHARS:
+        _line(out, {"text": doc.text})
     for link in doc.links:
         out.write(json.dumps({"link": link_to_json(link)}).encode() + b"\n")
     out.write(b'{"end": true}\n')

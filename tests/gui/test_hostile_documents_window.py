@@ -242,3 +242,17 @@ def test_a_frozen_bundle_runs_itself_as_the_reader(
     assert out.returncode == 0 and "document" in lines[0]
     assert any(line.get("link", {}).get("uri") == "https://evil.example/restore"
                for line in lines)
+
+
+def test_an_opened_page_keeps_its_text_for_the_page_links_view(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    # Read in the child, a page's text comes back with its rows (up to TEXT_CHARS).
+    page = '<base href="https://site.example/a/"><a href="b">paypal.com</a> é'
+    path = tmp_path / "post.html"
+    path.write_text(page, "utf-8")
+    window.documents.open_path(str(path))
+    view = _wait_read(qtbot, window)
+    assert view.document is not None and view.document.text == page
+    assert view.pageLinksButton.isEnabled()
+    assert "https://site.example/a/b" in [r[COL_LINK] for r in _rows(view)]

@@ -100,7 +100,8 @@ class _Child:
         proc = self._proc
         return proc.pid if proc is not None and proc.poll() is None else None
 
-    def _stop(self) -> None:
+    def stop(self) -> None:
+        """End the child process, if it still runs (its answer is over)."""
         if self._proc is not None and self._proc.poll() is None:
             with contextlib.suppress(OSError):
                 self._proc.kill()
@@ -109,14 +110,14 @@ class _Child:
         """Cancel: kill the child; nothing more of it is yielded."""
         with self._lock:
             self._killed = True
-            self._stop()
+            self.stop()
 
     def expire(self) -> None:
         """The time limit passed: kill the child, the reading reports it."""
         with self._lock:
             if not self._killed:
                 self._expired = True
-                self._stop()
+                self.stop()
 
 
 #: What reading yields: ``("document", Document)`` once, then ``("verdicts", start,
@@ -210,6 +211,7 @@ def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
                 text = obj["text"]
             elif "end" in obj and head is not None and not sent:
                 sent = True
+                timer.cancel()  # read: the verdicts follow at the core's bounded pace
                 yield ("document", document())
             elif "verdicts" in obj and sent and isinstance(obj["verdicts"], list):
                 start, levels = obj["verdicts"]
@@ -225,8 +227,7 @@ def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
     finally:
         timer.cancel()
         proc.stdout.close()
-        if proc.poll() is None:
-            child.kill()
+        child.stop()
         proc.wait()
     if sent or child.killed:
         return

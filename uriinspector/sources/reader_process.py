@@ -10,9 +10,9 @@ starts a new child for the next document.
 
 The child is bounded: before reading, :func:`limit_child` caps its address space
 (``RLIMIT_AS``, :data:`ADDRESS_SPACE_BYTES`) and its CPU time (``RLIMIT_CPU``, a
-backstop to the parent's wall-clock :data:`TIME_LIMIT_SECONDS`). A reading that needs
-more memory ends in ``MemoryError``, answered as a ``memory-limit`` problem; the parent
-kills a child that runs out of time and shows a ``time-limit`` problem.
+backstop to the parent's wall-clock :data:`TIME_LIMIT_SECONDS` for reading). A reading
+that needs more memory ends in ``MemoryError``, answered as a ``memory-limit`` problem;
+the parent kills a child that runs out of time and shows a ``time-limit`` problem.
 
 Protocol (stdin → stdout, both bytes): one JSON line ``{"name", "path", "kind", "base",
 "defanged"}``
@@ -73,13 +73,14 @@ def time_limit() -> float:
 
 def limit_child() -> None:
     """Cap this process's address space and CPU time (POSIX ``resource``; elsewhere
-    only the parent's time limit holds)."""
+    only the parent's time limit holds). The CPU cap is a backstop for a child whose
+    window is gone: four times the reading time, which judging the links also uses."""
     try:
         import resource
     except ImportError:
         return
     for which, value in ((resource.RLIMIT_AS, address_space_limit()),
-                         (resource.RLIMIT_CPU, math.ceil(time_limit()) + 5)):
+                         (resource.RLIMIT_CPU, 4 * math.ceil(time_limit()) + 5)):
         with contextlib.suppress(ValueError, OSError):
             _soft, hard = resource.getrlimit(which)
             if hard != resource.RLIM_INFINITY:

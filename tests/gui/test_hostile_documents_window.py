@@ -256,3 +256,19 @@ def test_an_opened_page_keeps_its_text_for_the_page_links_view(
     assert view.document is not None and view.document.text == page
     assert view.pageLinksButton.isEnabled()
     assert "https://site.example/a/b" in [r[COL_LINK] for r in _rows(view)]
+
+
+@needs_fifo
+@pytest.mark.timeout(60)
+def test_page_links_open_page_refuses_a_fifo(qtbot: QtBot, tmp_path: Path) -> None:
+    from uriinspector.gui.panes.extract import ExtractPane
+
+    pane = ExtractPane()
+    qtbot.addWidget(pane)
+    fifo = tmp_path / "page.html"
+    os.mkfifo(fifo)
+    pane.pageLinks.open_path(str(fifo))  # on the GUI thread: an open would never return
+    assert pane.pageLinks.status.text() == (
+        f"{fifo} is a FIFO (named pipe), not a regular file: it is not opened.")
+    pane.pageLinks.open_path(str(tmp_path / "gone.html"))
+    assert pane.pageLinks.status.text().startswith(f"Cannot read {tmp_path / 'gone.html'}: ")

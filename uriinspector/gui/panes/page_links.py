@@ -15,7 +15,6 @@ worker thread (``panes/background.py``, issue 13): the newest request wins.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -214,12 +213,14 @@ class PageLinksView(QWidget):
 
     def open_path(self, path: str) -> None:
         """Read the page at ``path`` (bytes decoded as the Extract tab does)."""
-        from uriinspector.sources.documents import decode_text
+        from uriinspector.sources.documents import MAX_FILE_BYTES, decode_text
+        from uriinspector.sources.files import read_regular
 
-        try:
-            data = Path(path).read_bytes()[: 64 * 1024 * 1024]
-        except OSError as exc:
-            self.status.setText(f"Cannot read {visible_text(path, 80)}: {exc.strerror}")
+        data = read_regular(path, MAX_FILE_BYTES)  # a FIFO or device is refused, not read
+        if not isinstance(data, bytes):
+            why = data.message.removeprefix("cannot read: ")
+            self.status.setText(visible_text(
+                why if why.startswith(path) else f"Cannot read {path}: {why}", 300))
             return
         self.set_page(decode_text(data, html=True), self.urlField.text())
 

@@ -22,7 +22,13 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
-from tests.gui.test_documents_window import COL_LINK, _rows, _wait_read, phishing_eml
+from tests.gui.test_documents_window import (
+    COL_LINK,
+    _rows,
+    _view,
+    _wait_read,
+    phishing_eml,
+)
 from uriinspector.gui import MainWindow
 from uriinspector.gui import documents as documents_module
 from uriinspector.sources.reader_process import TIME_LIMIT_SECONDS
@@ -195,10 +201,14 @@ def test_a_fifo_opened_or_dropped_is_refused_and_the_window_closes(
     view = _wait_read(qtbot, window)
     assert view.name == "dropped.html"
     assert "dropped.html is a FIFO" in view.problems.text()
+    # the next document's child is started ahead; the close ends it too
+    reader = window.documents.reader
+    spare, last = reader.spare_pid, reader.child_pid
+    assert spare is not None and not _gone(spare) and last is not None
     window.close()
     assert not window.isVisible()
     assert QThreadPool.globalInstance().activeThreadCount() == 0
-    assert window.documents.reader.child_pid is None
+    assert reader.spare_pid is None and _gone(spare) and _gone(last)
 
 
 @pytest.mark.timeout(120)
@@ -216,6 +226,36 @@ def test_the_window_closes_while_a_child_is_stuck_and_leaves_no_child(
     assert not window.isVisible()
     assert QThreadPool.globalInstance().activeThreadCount() == 0
     assert _gone(pid)
+
+
+@pytest.mark.timeout(120)
+def test_the_next_document_is_read_by_a_child_started_ahead_with_the_same_limits(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mail = tmp_path / "m.eml"
+    mail.write_bytes(phishing_eml())
+    reader = window.documents.reader
+    assert reader.spare_pid is None  # nothing is started before the first document
+    window.documents.open_path(str(mail))
+    _wait_read(qtbot, window)
+    spare = reader.spare_pid
+    assert spare is not None
+    window.documents.open_path(str(mail))
+    _wait_read(qtbot, window)
+    assert reader.child_pid == spare  # the spare read it
+    assert _gone(spare) and reader.spare_pid not in (None, spare)
+    assert "https://evil.example/restore" in [r[COL_LINK] for r in _rows(_view(window))]
+    # a spare started before the limits changed is not used: it has its limits already
+    spare = reader.spare_pid
+    assert spare is not None
+    monkeypatch.setenv("URIINSPECTOR_CHILD_AS_MB", "100")
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"see https://a.example/x and some more words here\n" * 400_000)
+    window.documents.open_path(str(big))
+    view = _wait_read(qtbot, window, timeout=60_000)
+    assert reader.child_pid != spare and _gone(spare)
+    assert view.document is not None
+    assert "memory-limit" in {p.code for p in view.document.problems}
 
 
 def test_a_frozen_bundle_runs_itself_as_the_reader(

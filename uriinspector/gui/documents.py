@@ -5,7 +5,9 @@ child process.
 input (a 288 KB header bomb took 1.76 GB to parse; a 20 MB mail's C calls hold the GIL
 for 100-300 ms each), so every document, whatever its size, is read and judged in a
 child process (``sources/reader_process.py``: no Qt, network refused, its address space
-and time limited); a new child reads each document. :class:`DocumentReader` runs the
+and time limited); a new child reads each document, started ahead while the window
+is idle (it imports the readers and the core before its job arrives, so a small mail
+opens at once). :class:`DocumentReader` runs the
 exchange on a ``QThreadPool`` worker (the pattern of ``gui/controller.py``), which only
 parses the child's short JSON lines: the rows are handed over as soon as they exist,
 then each link's verdict in batches. A newer document drops every result of an older
@@ -64,6 +66,36 @@ def reader_command() -> list[str]:
     return [sys.executable, "-m", READER_MODULE]
 
 
+#: Environment variables a started child has already read (its limits, for tests).
+_KNOBS = ("URIINSPECTOR_CHILD_AS_MB", "URIINSPECTOR_CHILD_SECONDS")
+
+
+def _launch_key() -> tuple[object, ...]:
+    """What a child started now is started with: a spare made otherwise is not used."""
+    return (tuple(reader_command()), *(os.environ.get(k) for k in _KNOBS))
+
+
+def launch() -> subprocess.Popen[bytes]:
+    """Start a reader child (this tree first on its path); it waits for its job."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return subprocess.Popen(reader_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env)
+
+
+def _end(proc: subprocess.Popen[bytes]) -> None:
+    """Kill ``proc`` and reap it (a killed process ends at once; the wait is bounded)."""
+    with contextlib.suppress(OSError):
+        proc.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(CLOSE_WAIT_MS / 1000)
+    for pipe in (proc.stdin, proc.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
+
+
 class _Child:
     """The child process reading the current document, killed when it is superseded
     (``kill``) or when it overruns the time limit (``expire``)."""
@@ -74,14 +106,16 @@ class _Child:
         self._killed = False
         self._expired = False
 
-    def start(self, cmd: list[str], env: dict[str, str]) -> subprocess.Popen[bytes] | None:
+    def start(self, spare: subprocess.Popen[bytes] | None = None
+              ) -> subprocess.Popen[bytes] | None:
+        """The child for this reading: ``spare`` (started ahead) or a new one; ``None``
+        when the reading was cancelled first (``spare`` is then ended)."""
         with self._lock:
             if self._killed:
+                if spare is not None:
+                    _end(spare)
                 return None
-            self._proc = subprocess.Popen(
-                cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, env=env,
-            )
+            self._proc = spare if spare is not None else launch()
             return self._proc
 
     @property
@@ -96,9 +130,9 @@ class _Child:
 
     @property
     def pid(self) -> int | None:
-        """The running child's process id (tests), else ``None``."""
+        """The process id of this reading's child once it has one (tests)."""
         proc = self._proc
-        return proc.pid if proc is not None and proc.poll() is None else None
+        return proc.pid if proc is not None else None
 
     def stop(self) -> None:
         """End the child process, if it still runs (its answer is over)."""
@@ -144,18 +178,17 @@ def _stopped(returncode: int | None) -> Problem:
     return Problem("unreadable", message + ".")
 
 
-def read_in_child(job: Job, child: _Child) -> Iterator[Event]:
-    """Read and judge ``job`` in a child process (``sources/reader_process.py``): this
-    thread only parses its short JSON lines. Nothing is yielded once it is killed; a
-    child that cannot start, overruns the time limit or dies is a problem."""
+def read_in_child(job: Job, child: _Child,
+                  spare: subprocess.Popen[bytes] | None = None) -> Iterator[Event]:
+    """Read and judge ``job`` in a child process (``sources/reader_process.py``;
+    ``spare`` when one was started ahead): this thread only parses its short JSON
+    lines. Nothing is yielded once it is killed; a child that cannot start, overruns
+    the time limit or dies is a problem."""
     from uriinspector.sources.model import Document, Link, Problem
 
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env = dict(os.environ)
-    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     seconds = time_limit()
     try:
-        proc = child.start(reader_command(), env)
+        proc = child.start(spare)
     except OSError as exc:
         yield ("document", Document("unknown", (), (Problem(
             "unreadable", f"The document reader could not be started: {exc}"),),
@@ -251,7 +284,8 @@ class _Worker(QRunnable):
     """Reads one document, hands it over, then judges its links batch by batch."""
 
     def __init__(self, generation: int, job: Job, signals: _Signals,
-                 cancel: threading.Event, child: _Child) -> None:
+                 cancel: threading.Event, child: _Child,
+                 spare: subprocess.Popen[bytes] | None) -> None:
         super().__init__()
         self.setAutoDelete(True)
         self._generation = generation
@@ -259,6 +293,7 @@ class _Worker(QRunnable):
         self._signals = signals
         self._cancel = cancel
         self._child = child
+        self._spare = spare
 
     def run(self) -> None:
         """Read, emit the rows, then emit verdicts until done or cancelled."""
@@ -268,7 +303,7 @@ class _Worker(QRunnable):
             # meanwhile would stop the GUI thread too (see controller._GcPause).
             with _GC_PAUSE:
                 started = time.perf_counter()
-                for event in read_in_child(self._job, self._child):
+                for event in read_in_child(self._job, self._child, self._spare):
                     if self._cancel.is_set():
                         self._child.kill()
                         return
@@ -308,6 +343,9 @@ class DocumentReader(QObject):
         self._running = 0
         self._cancel = threading.Event()
         self._child = _Child()
+        #: a child started ahead for the next document, and what it was started with
+        self._spare: tuple[tuple[object, ...], subprocess.Popen[bytes]] | None = None
+        self._closed = False
         self.job: Job | None = None
         self.document: Document | None = None
         #: the current document's counts, made on the worker
@@ -331,9 +369,35 @@ class DocumentReader(QObject):
         self.levels = []
         self._running += 1
         self.started.emit(job)
-        self._pool.start(
-            _Worker(self._generation, job, self._signals, self._cancel, self._child)
-        )
+        self._pool.start(_Worker(self._generation, job, self._signals, self._cancel,
+                                 self._child, self._take_spare()))
+
+    def _take_spare(self) -> subprocess.Popen[bytes] | None:
+        """The child started ahead, if it still waits and was started as one would be
+        now (the same command and limits); else ``None`` (it is ended)."""
+        spare, self._spare = self._spare, None
+        if spare is None:
+            return None
+        key, proc = spare
+        if key == _launch_key() and proc.poll() is None:
+            return proc
+        _end(proc)
+        return None
+
+    def _start_spare(self) -> None:
+        """Start the next document's child now, while nothing is read: it imports the
+        readers and the core ahead, so opening a small document is immediate."""
+        if self._closed or self._spare is not None:
+            return
+        try:
+            self._spare = (_launch_key(), launch())
+        except OSError:
+            self._spare = None
+
+    @property
+    def spare_pid(self) -> int | None:
+        """The process id of the child started ahead (tests), else ``None``."""
+        return self._spare[1].pid if self._spare is not None else None
 
     def read_path(self, path: str, base: str | None = None) -> None:
         """Read the file at ``path`` (defanged indicators of text included: the window
@@ -367,6 +431,7 @@ class DocumentReader(QObject):
         self._running -= 1
         if generation == self._generation:
             self.finished.emit()
+            self._start_spare()
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until every worker has finished (window close, tests)."""
@@ -375,14 +440,18 @@ class DocumentReader(QObject):
     def shutdown(self) -> None:
         """Cancel the current reading and wait for the worker to stop: with its child
         killed, the worker ends at once; the wait is bounded all the same."""
+        self._closed = True
         self._cancel.set()
         self._child.kill()
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            _end(spare[1])
         self._generation += 1
         self.wait(CLOSE_WAIT_MS)
 
     @property
     def child_pid(self) -> int | None:
-        """The process id of the child reading the current document, while it runs."""
+        """The process id of the child reading (or that read) the current document."""
         return self._child.pid
 
 

@@ -232,9 +232,17 @@ def main() -> int:
     if hasattr(os, "nice"):  # the window comes first: the reader takes the CPU it leaves
         with contextlib.suppress(OSError):
             os.nice(10)
+    # Ready before the job arrives: the window starts the next child ahead (a spare
+    # that has imported the readers and the core), so a small document is read at once.
+    from uriinspector.sources import verdict_of  # imports every reader too
+
+    verdict_of("https://example.com/")
     inp = sys.stdin.buffer
+    first = inp.readline()
+    if not first:  # the window closed before handing a job over
+        return 0
     try:
-        header = json.loads(inp.readline() or b"{}")
+        header = json.loads(first)
         path = header.get("path")
         data = None if path else inp.read()
         job = Job(str(header.get("name") or ""), data=data, path=path,
@@ -258,8 +266,6 @@ def main() -> int:
         out.write(json.dumps({"link": link_to_json(link)}).encode() + b"\n")
     out.write(b'{"end": true}\n')
     out.flush()
-    from uriinspector.sources import verdict_of
-
     links = doc.links
     for start in range(0, len(links), VERDICT_BATCH):
         levels = ["danger" if link.mismatch else verdict_of(link.target)

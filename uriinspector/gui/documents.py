@@ -7,10 +7,9 @@ for 100-300 ms each), so every document, whatever its size, is read and judged i
 child process (``sources/reader_process.py``: no Qt, network refused, its address space
 and time limited); a new child reads each document, started ahead while the window
 is idle (it imports the readers and the core before its job arrives, so a small mail
-opens at once). :class:`DocumentReader` runs the
-exchange on a ``QThreadPool`` worker (the pattern of ``gui/controller.py``), which only
-parses the child's short JSON lines: the rows are handed over as soon as they exist,
-then each link's verdict in batches. A newer document drops every result of an older
+opens at once). :class:`DocumentReader` runs the exchange on a ``QThreadPool`` worker
+(the pattern of ``gui/controller.py``), which only parses the child's short JSON lines:
+the rows are handed over as soon as they exist, then each link's verdict in batches. A newer document drops every result of an older
 one (a generation counter; the older child is killed). The window only renders what
 arrives; no wait on the window's close is unbounded (the child is killed first).
 """

@@ -9,9 +9,10 @@ and time limited); a new child reads each document, started ahead while the wind
 is idle (it imports the readers and the core before its job arrives, so a small mail
 opens at once). :class:`DocumentReader` runs the exchange on a ``QThreadPool`` worker
 (the pattern of ``gui/controller.py``), which only parses the child's short JSON lines:
-the rows are handed over as soon as they exist, then each link's verdict in batches. A newer document drops every result of an older
-one (a generation counter; the older child is killed). The window only renders what
-arrives; no wait on the window's close is unbounded (the child is killed first).
+the rows are handed over as soon as they exist, then each link's verdict in batches. A
+newer document drops every result of an older one (a generation counter; the older
+child is killed). The window only renders what arrives; no wait on the window's close
+is unbounded (the child is killed first).
 """
 
 from __future__ import annotations

@@ -33,13 +33,15 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from uriinspector.gui.controller import _GC_PAUSE
 from uriinspector.gui.plain import visible_text
 from uriinspector.sources.reader_process import (
+    EXIT_TIME_LIMIT,
     Job,
     Summary,
     address_space_limit,
     link_from_json,
     read_job,
     summarize,
-    time_limit,
+    time_message,
+    wait_limit,
 )
 
 if TYPE_CHECKING:
@@ -67,7 +69,7 @@ def reader_command() -> list[str]:
 
 
 #: Environment variables a started child has already read (its limits, for tests).
-_KNOBS = ("URIINSPECTOR_CHILD_AS_MB", "URIINSPECTOR_CHILD_SECONDS")
+_KNOBS = ("URIINSPECTOR_CHILD_AS_MB", "URIINSPECTOR_CHILD_SECONDS")  # (the wait: the window)
 
 
 def _launch_key() -> tuple[object, ...]:
@@ -98,7 +100,7 @@ def _end(proc: subprocess.Popen[bytes]) -> None:
 
 class _Child:
     """The child process reading the current document, killed when it is superseded
-    (``kill``) or when it overruns the time limit (``expire``)."""
+    (``kill``) or when it has not answered within the wait limit (``expire``)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -125,7 +127,7 @@ class _Child:
 
     @property
     def expired(self) -> bool:
-        """Whether the child was stopped for taking longer than the time limit."""
+        """Whether the child was stopped for not answering within the wait limit."""
         return self._expired
 
     @property
@@ -147,7 +149,7 @@ class _Child:
             self.stop()
 
     def expire(self) -> None:
-        """The time limit passed: kill the child, the reading reports it."""
+        """The wait limit passed: kill the child, the reading reports it."""
         with self._lock:
             if not self._killed:
                 self._expired = True
@@ -182,11 +184,11 @@ def read_in_child(job: Job, child: _Child,
                   spare: subprocess.Popen[bytes] | None = None) -> Iterator[Event]:
     """Read and judge ``job`` in a child process (``sources/reader_process.py``;
     ``spare`` when one was started ahead): this thread only parses its short JSON
-    lines. Nothing is yielded once it is killed; a child that cannot start, overruns
-    the time limit or dies is a problem."""
+    lines. Nothing is yielded once it is killed; a child that cannot start, runs out
+    of memory or time, or dies is a problem."""
     from uriinspector.sources.model import Document, Link, Problem
 
-    seconds = time_limit()
+    seconds = wait_limit()
     try:
         proc = child.start(spare)
     except OSError as exc:
@@ -265,8 +267,10 @@ def read_in_child(job: Job, child: _Child,
     if sent or child.killed:
         return
     if child.expired:
-        problems.append(Problem("time-limit", f"Reading it took longer than {seconds:g} s, "
-                                "the limit for one document; it was stopped."))
+        problems.append(Problem("time-limit", f"The reader did not answer within {seconds:g}"
+                                " s, the wait limit for one document; it was stopped."))
+    elif proc.returncode == EXIT_TIME_LIMIT and head is None:
+        problems.append(Problem("time-limit", time_message()))
     elif head is None and not problems:
         problems.append(_stopped(proc.returncode))
     yield ("document", document())

@@ -26,6 +26,7 @@ from uriinspector.core.findings.base import (
     pct_decode,
     show,
 )
+from uriinspector.core.findings.spoof import LabelRisk, label_risk
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference
@@ -216,6 +217,38 @@ def name_letters(letters: tuple[ForeignLetter, ...]) -> str:
     return "; ".join(parts)
 
 
+def _top_label(labels: list[tuple[str, Span]]) -> str:
+    """The top-level label, lowercase Unicode (``xn--p1ai`` → ``рф``): the display rules
+    depend on it (a Cyrillic name is ordinary under .ru, þ under .is)."""
+    names = [lab for lab, _ in labels if lab]
+    if not names:
+        return ""
+    top = unicodedata.normalize("NFKC", names[-1]).casefold()
+    return (to_unicode(top) or top) if top.startswith("xn--") else top
+
+
+def _risk_findings(
+    risks: list[tuple[str, Span, LabelRisk]], found: list[Finding]
+) -> list[Finding]:
+    """One finding per label a browser would keep in punycode (spoof.py's rules), unless
+    the label already has a finding of that code."""
+    out: list[Finding] = []
+    for uni, span, risk in risks:
+        if risk.code == CONFUSABLE_HOST:
+            if any(f.code == CONFUSABLE_HOST for f in found + out):
+                continue
+        elif any(f.code == risk.code and f.span == span for f in found + out):
+            continue
+        latin = risk.latin_lookalike or any(c.isascii() and c.isalpha() for c in uni)
+        severity: FindingSeverity = "danger" if latin else "warning"
+        out.append(Finding(
+            risk.code, severity, span,
+            f"The host label '{show(uni)}' is one a browser keeps in punycode: "
+            f"{risk.reason} (IDN display rules, UTS #39 §5).",
+        ))
+    return out
+
+
 def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     """punycode-host, mixed-script-host and confusable-host for the host's labels."""
     host = ref.host
@@ -240,6 +273,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     scripts_seen: set[str] = set()
     puny_spans: list[tuple[str, str, Span]] = []
     tld = ""
+    risks: list[tuple[str, Span, LabelRisk]] = []
     for i, (label, span) in enumerate(labels):
         folded = unicodedata.normalize("NFKC", label).casefold()
         uni = folded
@@ -254,6 +288,9 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         if uni.isascii():
             skeletons.append(uni)
             continue
+        risk = label_risk(uni, _top_label(labels))
+        if risk is not None:
+            risks.append((uni, span, risk))
         literal = not pct and uni is folded
         letter_sources.append((label if literal else uni, span, literal))
         scripts = {_script(c) for c in uni} - _NEUTRAL
@@ -325,6 +362,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
                 letters=tuple(letters),
             )
         )
+    out.extend(_risk_findings(risks, out))
     confusing = any(f.severity == "danger" for f in out)
     for label, decoded, span in puny_spans:
         sev: FindingSeverity = "warning" if confusing else "info"

@@ -73,7 +73,15 @@ _KEYWORD_TEXT = """login log signin sign logon secure security safe verify verif
     reset password 2fa mfa token connect link home net now us uk usa cloud drive docs doc
     file files share shared storage esign document documents admin dashboard mobile www
     com org co inc corp group global int live store shop sale deals new
-    renew limited suspended locked case ticket dispute resolution review"""
+    renew limited suspended locked case ticket dispute resolution review
+    prime renewal job jobs alert career careers hr payroll tax taxes gov desk assist
+    assistance activate activation notification notify message messages inbox voicemail
+    fax scan sms otp code pin prize winner giveaway airdrop sync kyc unblock blocked
+    hold fee fees customs redelivery reschedule status order orders purchase
+    subscription subscriptions membership cancel cancellation expired expiry upgrade
+    quota office signon sso identity trust guard shield care contact appeal appeals
+    copyright violation policy business ads page pages pass refunds rebate payout
+    points offer offers cash direct express24 event events tracker trace redirect"""
 KEYWORDS = frozenset(_KEYWORD_TEXT.split())
 
 # Labels of the Chromium list that are host words rather than names (www.gov.uk).
@@ -107,6 +115,7 @@ class _Index:
     deletes: dict[str, tuple[str, ...]]  # label or label minus one char -> typo labels
     owned_by: dict[str, str]  # owned domain -> brand
     hyphenated: tuple[str, ...]  # brand names with a hyphen (deutsche-bank)
+    hosting: frozenset[str]  # free hosts that give each customer a label (weebly.com)
 
 
 _lock = threading.Lock()
@@ -176,6 +185,7 @@ def build_index(exclude: frozenset[str] = frozenset()) -> _Index:
         {k: tuple(v) for k, v in deletes.items()},
         owned_by,
         tuple(n for n, v in names.items() if "-" in n and v.brand is not None),
+        frozenset(_read("hosting.list")),
     )
 
 
@@ -419,7 +429,9 @@ def _match_label(label: str, suffix: str, idx: _Index) -> tuple[_Name, str] | No
 
 
 def _combo(label: str, idx: _Index) -> tuple[_Name, str] | None:
-    """A brand's name joined with words (``paypal-login-secure``, ``securepaypal``)."""
+    """A brand's name, spelled right or with a typo, joined with words
+    (``paypal-login-secure``, ``securepaypal``, ``paypa1-account-help``,
+    ``amazonprimerenewal``)."""
     tokens = [t for t in label.split("-") if t]
     if len(tokens) > 1:
         for i, tok in enumerate(tokens):
@@ -430,9 +442,103 @@ def _combo(label: str, idx: _Index) -> tuple[_Name, str] | None:
             strict = name.word or len(tok) <= 4
             if not strict or any(o in KEYWORDS for o in others):
                 return name, f"the name {tok} is joined with the words '{'-'.join(others)}'"
+        # two tricks at once: a typo of the name, and phishing words beside it
+        for i, tok in enumerate(tokens):
+            others = tokens[:i] + tokens[i + 1 :]
+            if not any(o in KEYWORDS for o in others):
+                continue
+            typo = _typo_brand(tok, idx)
+            if typo is not None:
+                name, trick = typo
+                return name, (f"{trick}, and the words '{'-'.join(others)}' are joined to "
+                              f"the name {name.label}")
     for name in _brand_affixes(label, idx):
         return name, f"the name {name.label} is joined with '{label.replace(name.label, '', 1)}'"
+    return _glued(label, idx)
+
+
+def _typo_brand(tok: str, idx: _Index) -> tuple[_Name, str] | None:
+    """A curated brand's name that ``tok`` misspells (any typo rule, or an ``i`` for an
+    ``l``: a capital I reads as a small l, ``appIe``)."""
+    if len(tok) < 4 or not tok.isascii() or tok in KEYWORDS:
+        return None
+    found = idx.names.get(tok)
+    if found is not None:
+        return None  # the token is itself a listed name
+    matched = _match_label(tok, "com", idx)
+    if matched is not None and matched[0].brand is not None:
+        return matched
+    if "i" in tok:
+        for cand in {tok.replace("i", "l")} | {
+            tok[:k] + "l" + tok[k + 1 :] for k, c in enumerate(tok) if c == "i"
+        }:
+            name = idx.names.get(cand)
+            if name is not None and name.brand is not None and len(cand) >= 5:
+                return name, "'i' stands for the letter l (a capital I reads as l)"
     return None
+
+
+#: Longest phishing word, and the shortest part of a glued name that is tried as a typo.
+_LONGEST_WORD = max(len(w) for w in KEYWORDS)
+
+
+def _segmentable(text: str) -> list[bool]:
+    """``ok[i]``: ``text[i:]`` is made wholly of phishing words (dynamic programming)."""
+    n = len(text)
+    ok = [False] * (n + 1)
+    ok[n] = True
+    for i in range(n - 1, -1, -1):
+        for j in range(i + 2, min(n, i + _LONGEST_WORD) + 1):
+            if ok[j] and text[i:j] in KEYWORDS:
+                ok[i] = True
+                break
+    return ok
+
+
+def _glued(label: str, idx: _Index) -> tuple[_Name, str] | None:
+    """A brand's name glued to phishing words without a separator: the label splits into
+    words of the phishing-word list and one brand name (``linkedinjobalert``,
+    ``securepaypa1login``). Every other part must be a phishing word, so an ordinary
+    name that merely contains a brand (``dhlparcel`` is DHL's own, ``banking``) is not
+    taken for one unless it is made of phishing words only and is not listed."""
+    text = label.replace("-", "")
+    n = len(text)
+    if n < 6 or n > 63 or not text.isascii():
+        return None
+    tail = _segmentable(text)
+    head = _prefix_segmentable(text)
+    for i in range(n):
+        if not head[i]:
+            continue
+        for j in range(n, i + 2, -1):
+            if not tail[j] or (i == 0 and j == n):
+                continue
+            part = text[i:j]
+            name = idx.names.get(part)
+            if name is not None and name.brand is not None and not name.word:
+                if len(part) <= 3 and (i > 0 or n - j < 4):
+                    continue  # a short name only in front of a long word (dhlexpress)
+                words = f"{text[:i]} {text[j:]}".strip()
+                return name, f"the name {part} is glued to the words '{words}'"
+            if len(part) >= 5:
+                typo = _typo_brand(part, idx)
+                if typo is not None:
+                    words = f"{text[:i]} {text[j:]}".strip()
+                    return typo[0], f"{typo[1]}, and it is glued to the words '{words}'"
+    return None
+
+
+def _prefix_segmentable(text: str) -> list[bool]:
+    """``ok[j]``: ``text[:j]`` is made wholly of phishing words."""
+    n = len(text)
+    ok = [False] * (n + 1)
+    ok[0] = True
+    for j in range(2, n + 1):
+        for i in range(max(0, j - _LONGEST_WORD), j - 1):
+            if ok[i] and text[i:j] in KEYWORDS:
+                ok[j] = True
+                break
+    return ok
 
 
 def _brand_affixes(label: str, idx: _Index) -> list[_Name]:
@@ -453,9 +559,42 @@ def _brand_affixes(label: str, idx: _Index) -> list[_Name]:
                 out.append(found)
         if head in KEYWORDS:
             found = names.get(tail)
-            if found is not None and found.brand is not None:
+            # a short ordinary word after a keyword is a suffix (bank + ing), not a brand
+            if found is not None and found.brand is not None and not (
+                found.word and len(tail) <= 3
+            ):
                 out.append(found)
     return out
+
+
+#: Second levels a brand's domain ends in that a phisher continues with a hyphen
+#: (``wellsfargo.com-secure.top``).
+_CONTINUED_SUFFIXES = frozenset({"com", "net", "org", "co", "gov", "edu", "us", "uk", "de",
+                                 "fr", "ca", "au", "in", "info", "io", "app"})
+
+
+def _continued(sub: list[str], label: str, idx: _Index) -> tuple[str, str] | None:
+    """``brand.tld-word.tld``: the registrable label starts with a brand domain's suffix
+    and a hyphen, so the host reads as the brand's domain followed by words."""
+    if not sub or "-" not in label:
+        return None
+    first = label.split("-", 1)[0]
+    if first not in _CONTINUED_SUFFIXES:
+        return None
+    brand_label = sub[-1]
+    spelled = f"{brand_label}.{first}"
+    if spelled in idx.owned_by or (spelled in idx.listed and brand_label not in _NOT_NAMES):
+        return spelled, (f"the well-known domain {spelled} is continued by a hyphen into "
+                         f"{label}")
+    name = idx.names.get(brand_label)
+    trick = "the name is spelled out"
+    if name is None or name.brand is None:
+        typo = _typo_brand(brand_label, idx)
+        if typo is None:
+            return None
+        name, trick = typo
+    return name.domain, (f"{trick}, and '{brand_label}.{first}' is continued by a hyphen "
+                         f"into {label}")
 
 
 def _split_labels(host: str) -> list[str]:
@@ -507,10 +646,18 @@ def judge_with(host: str, idx: _Index) -> tuple[_Verdict, ...]:
     else:
         reg = registrable_domain(name_host)
         is_exempt = reg is not None and exempt(name_host, reg, idx)
+    if reg is not None and reg in idx.hosting and name_host != reg:
+        # the customer's own site decides (paypal.github.io is PayPal's, weebly.com is not)
+        site = ".".join(labels[-len(reg.split(".")) - 1 :])
+        is_exempt = exempt(name_host, site, idx)
     if reg is None or is_exempt:
         return ()
     label, _, suffix = reg.partition(".")
     sub = labels[: len(labels) - len(reg.split("."))]
+    if reg in idx.hosting and sub:
+        # a free host gives each customer a label (paypal-login.weebly.com): that label is
+        # the name the page shows, the host's own domain is only its suffix
+        label, suffix, sub = sub[-1], reg, sub[:-1]
     # "paypal.co.evil": the site label is a generic second level under an unknown TLD.
     if label in ("com", "co", "net", "org", "gov", "edu", "ac") and sub and not is_known_suffix(
         reg
@@ -518,8 +665,20 @@ def judge_with(host: str, idx: _Index) -> tuple[_Verdict, ...]:
         label, suffix, sub = sub[-1], f"{label}.{suffix}", sub[:-1]
     out: list[_Verdict] = []
     shown = reveal(name_host)
-    matched = _match_label(label, suffix, idx)
-    if matched is not None:
+    continued = _continued(sub, label, idx)
+    # a label that is itself a listed name is judged by its suffix, never as a typo of
+    # another name (paypal is not a typo of paypay)
+    matched = (
+        None
+        if continued is not None
+        or (label in idx.names and idx.names[label].brand is not None)
+        else _match_label(label, suffix, idx)
+    )
+    if continued is not None:
+        target, how = continued
+        out.append(_Verdict(LOOKALIKE_DOMAIN, target, f"{shown} imitates {target}: {how}; "
+                            f"the site this link really reaches is {reg}."))
+    elif matched is not None:
         name, trick = matched
         target = _imitated(name, suffix, idx)
         out.append(_Verdict(LOOKALIKE_DOMAIN, target,

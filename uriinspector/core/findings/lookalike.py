@@ -84,6 +84,17 @@ _KEYWORD_TEXT = """login log signin sign logon secure security safe verify verif
     points offer offers cash direct express24 event events tracker trace redirect"""
 KEYWORDS = frozenset(_KEYWORD_TEXT.split())
 
+#: The words that ask for credentials or money: an ordinary-word brand (apple, chase,
+#: target, live) counts as imitated only beside one of these (``apple-id``,
+#: ``chase-secure-login``), never beside words a real business uses with its name
+#: (``chasecenter``, ``targetcenter``, ``livenation``).
+_STRONG_TEXT = """login logon signin secure security verify verification
+    validate account accounts update billing payment payments wallet auth confirm unlock
+    recover recovery restore alert alerts support helpdesk refund invoice claim password
+    reset 2fa mfa otp kyc suspended locked redelivery customs id delivery parcel package
+    tracking shipment"""
+STRONG_KEYWORDS = frozenset(_STRONG_TEXT.split())
+
 # Labels of the Chromium list that are host words rather than names (www.gov.uk).
 # Its entries under a second-level suffix (com.ru, uk.com) name no one either.
 _NOT_NAMES = frozenset(
@@ -439,8 +450,9 @@ def _combo(label: str, idx: _Index) -> tuple[_Name, str] | None:
             if name is None or name.brand is None:
                 continue
             others = tokens[:i] + tokens[i + 1 :]
+            words = STRONG_KEYWORDS if name.word else KEYWORDS
             strict = name.word or len(tok) <= 4
-            if not strict or any(o in KEYWORDS for o in others):
+            if not strict or any(o in words for o in others):
                 return name, f"the name {tok} is joined with the words '{'-'.join(others)}'"
         # two tricks at once: a typo of the name, and phishing words beside it
         for i, tok in enumerate(tokens):
@@ -515,17 +527,45 @@ def _glued(label: str, idx: _Index) -> tuple[_Name, str] | None:
                 continue
             part = text[i:j]
             name = idx.names.get(part)
-            if name is not None and name.brand is not None and not name.word:
-                if len(part) <= 3 and (i > 0 or n - j < 4):
-                    continue  # a short name only in front of a long word (dhlexpress)
-                words = f"{text[:i]} {text[j:]}".strip()
+            words = f"{text[:i]} {text[j:]}".strip()
+            if name is not None and name.brand is not None and _glued_ok(name, i, j, text):
                 return name, f"the name {part} is glued to the words '{words}'"
             if len(part) >= 5:
                 typo = _typo_brand(part, idx)
                 if typo is not None:
-                    words = f"{text[:i]} {text[j:]}".strip()
                     return typo[0], f"{typo[1]}, and it is glued to the words '{words}'"
     return None
+
+
+def _glued_ok(name: _Name, i: int, j: int, text: str) -> bool:
+    """Whether a brand name found at ``text[i:j]``, with phishing words around it, is
+    read as imitated: a short name (3 letters) only in front of words of 4 letters or
+    more (``dhlexpress``), an ordinary-word name (apple, chase) only beside a word that
+    asks for credentials or money and only if it has 5 letters or stands in front."""
+    if len(name.label) <= 3 and (i > 0 or len(text) - j < 4):
+        return False
+    if not name.word:
+        return True
+    if len(name.label) < 5 and i > 0:
+        return False
+    words = _split_words(text[:i]) + _split_words(text[j:])
+    return len(words) >= 2 and any(w in STRONG_KEYWORDS for w in words)
+
+
+def _split_words(text: str) -> list[str]:
+    """The phishing words ``text`` is made of, longest first from the left (a text the
+    caller has checked to be made of them)."""
+    out: list[str] = []
+    pos = 0
+    while pos < len(text):
+        for end in range(min(len(text), pos + _LONGEST_WORD), pos + 1, -1):
+            if text[pos:end] in KEYWORDS:
+                out.append(text[pos:end])
+                pos = end
+                break
+        else:
+            return out
+    return out
 
 
 def _prefix_segmentable(text: str) -> list[bool]:
@@ -554,14 +594,15 @@ def _brand_affixes(label: str, idx: _Index) -> list[_Name]:
         if tail in KEYWORDS or len(tail) <= 5:  # a word, or maybe the name's own suffix
             found = names.get(head)
             if found is not None and found.brand is not None and (
-                tail in KEYWORDS or tail == found.domain.partition(".")[2].replace(".", "")
+                tail in (STRONG_KEYWORDS if found.word else KEYWORDS)
+                or tail == found.domain.partition(".")[2].replace(".", "")
             ):
                 out.append(found)
         if head in KEYWORDS:
             found = names.get(tail)
-            # a short ordinary word after a keyword is a suffix (bank + ing), not a brand
-            if found is not None and found.brand is not None and not (
-                found.word and len(tail) <= 3
+            # an ordinary word after a keyword is a word (bank + ing), not a brand
+            if found is not None and found.brand is not None and (
+                not found.word or (head in STRONG_KEYWORDS and len(tail) > 3)
             ):
                 out.append(found)
     return out

@@ -34,6 +34,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from uriinspector.core.findings.base import CONFUSABLE_HOST, MIXED_SCRIPT_HOST
 from uriinspector.core.findings.scripts import script_set
@@ -198,9 +199,8 @@ def _character_rule(label: str, tld: str) -> LabelRisk | None:
                 return LabelRisk(CONFUSABLE_HOST, f"{shown} beside a Latin letter reads "
                                  "as a dot", True)
             continue
-        if ch == "\u05f4":  # gershayim: Hebrew only
-            if all(_script_of(c) in ("HEBREW", "COMMON") for c in label):
-                continue
+        if ch == "\u05f4" and all(_script_of(c) in ("HEBREW", "COMMON") for c in label):
+            continue  # gershayim: Hebrew only
         if ch in "þð" and tld not in ("is", "fo") and len(label) > 1:
             return LabelRisk(CONFUSABLE_HOST, f"{shown} is Icelandic and Faroese only (.is, "
                              ".fo); elsewhere it stands for b, p or o", True)
@@ -268,7 +268,7 @@ def _context_rule(label: str) -> LabelRisk | None:
             return LabelRisk(CONFUSABLE_HOST, f"'{odd[0]}' is written the same in "
                              "Hiragana and Katakana and hides among the other", True)
     decomposed = unicodedata.normalize("NFD", label)
-    for a, b in zip(decomposed, decomposed[1:], strict=False):
+    for a, b in pairwise(decomposed):
         if a == b and unicodedata.combining(a):
             return LabelRisk(CONFUSABLE_HOST, f"the mark U+{ord(a):04X} is repeated: the "
                              "second one is invisible", True)

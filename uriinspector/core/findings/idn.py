@@ -220,10 +220,10 @@ def name_letters(letters: tuple[ForeignLetter, ...]) -> str:
 def _top_label(labels: list[tuple[str, Span]]) -> str:
     """The top-level label, lowercase Unicode (``xn--p1ai`` → ``рф``): the display rules
     depend on it (a Cyrillic name is ordinary under .ru, þ under .is)."""
-    names = [lab for lab, _ in labels if lab]
-    if not names:
+    last = next((lab for lab, _ in reversed(labels) if lab), "")
+    if not last:
         return ""
-    top = unicodedata.normalize("NFKC", names[-1]).casefold()
+    top = unicodedata.normalize("NFKC", last).casefold()
     return (to_unicode(top) or top) if top.startswith("xn--") else top
 
 
@@ -233,11 +233,14 @@ def _risk_findings(
     """One finding per label a browser would keep in punycode (spoof.py's rules), unless
     the label already has a finding of that code."""
     out: list[Finding] = []
+    confusable = any(f.code == CONFUSABLE_HOST for f in found)
+    mixed = {f.span for f in found if f.code == MIXED_SCRIPT_HOST}
     for uni, span, risk in risks:
         if risk.code == CONFUSABLE_HOST:
-            if any(f.code == CONFUSABLE_HOST for f in found + out):
+            if confusable:
                 continue
-        elif any(f.code == risk.code and f.span == span for f in found + out):
+            confusable = True
+        elif span in mixed:
             continue
         latin = risk.latin_lookalike or any(c.isascii() and c.isalpha() for c in uni)
         severity: FindingSeverity = "danger" if latin else "warning"
@@ -274,6 +277,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     puny_spans: list[tuple[str, str, Span]] = []
     tld = ""
     risks: list[tuple[str, Span, LabelRisk]] = []
+    top = _top_label(labels)
     for i, (label, span) in enumerate(labels):
         folded = unicodedata.normalize("NFKC", label).casefold()
         uni = folded
@@ -288,7 +292,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         if uni.isascii():
             skeletons.append(uni)
             continue
-        risk = label_risk(uni, _top_label(labels))
+        risk = label_risk(uni, top)
         if risk is not None:
             risks.append((uni, span, risk))
         literal = not pct and uni is folded

@@ -443,6 +443,8 @@ def _combo(label: str, idx: _Index) -> tuple[_Name, str] | None:
     """A brand's name, spelled right or with a typo, joined with words
     (``paypal-login-secure``, ``securepaypal``, ``paypa1-account-help``,
     ``amazonprimerenewal``)."""
+    if len(label) > 253:  # longer than any resolvable name: no name to imitate
+        return None
     tokens = [t for t in label.split("-") if t]
     if len(tokens) > 1:
         for i, tok in enumerate(tokens):

@@ -37,3 +37,16 @@ def test_recall_per_fuzzer_meets_its_floor() -> None:
                "transposition", "vowel-swap", "bitsquatting", "hyphenation"):
         hit, total = fig.long[fz]
         assert hit == total, (fz, fig.missed.get(fz, ())[:20])
+
+
+def test_typo_variants_joined_with_a_word_are_caught() -> None:
+    # issue 21, two tricks at once: dnstwist's typo of a name (caught alone) joined with a
+    # phishing word before, after or glued; measured 99.9% per shape (the misses are
+    # typos that are themselves listed names: finance.ua, ilpost.it)
+    from bench.measure_lookalike import COMBO_SHAPES, measure_dnstwist_combos
+
+    fig = measure_dnstwist_combos(per_fuzzer=2)
+    for shape in COMBO_SHAPES:
+        hit, total = fig[shape]
+        assert total >= 300, shape
+        assert hit / total >= 0.97, (shape, hit, total)

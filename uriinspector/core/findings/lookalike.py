@@ -532,7 +532,7 @@ def _glued(label: str, idx: _Index) -> tuple[_Name, str] | None:
             words = f"{text[:i]} {text[j:]}".strip()
             if name is not None and name.brand is not None and _glued_ok(name, i, j, text):
                 return name, f"the name {part} is glued to the words '{words}'"
-            if len(part) >= 5:
+            if len(part) >= _MIN_TYPO - 1:  # a 5-letter name less one letter (fedx)
                 typo = _typo_brand(part, idx)
                 if typo is not None:
                     return typo[0], f"{typo[1]}, and it is glued to the words '{words}'"

@@ -211,8 +211,8 @@ def measure_dnstwist_combos(
             # punycode variants are left out: a word glued after xn--... is no IDN
             if variant.endswith("." + tld) and variant.isascii() and "xn--" not in variant:
                 by[perm["fuzzer"]].append(variant[: -len(tld) - 1])
-        for fz, labels in sorted(by.items()):
-            labels = sorted(set(labels))
+        for fz in sorted(by):
+            labels = sorted(set(by[fz]))
             for typo in rng.sample(labels, min(per_fuzzer, len(labels))):
                 if "." in typo or not lookalike.judge_host(f"{typo}.{tld}"):
                     continue

@@ -81,7 +81,14 @@ _KEYWORD_TEXT = """login log signin sign logon secure security safe verify verif
     subscription subscriptions membership cancel cancellation expired expiry upgrade
     quota office signon sso identity trust guard shield care contact appeal appeals
     copyright violation policy business ads page pages pass refunds rebate payout
-    points offer offers cash direct express24 event events tracker trace redirect"""
+    points offer offers cash direct express24 event events tracker trace redirect
+    giftcard card gifts trade postal postage
+    paket pakete sendung zustellung konto anmelden sicherheit verifizierung kunden
+    colis suivi livraison compte connexion remboursement securite impot
+    envio paquete entrega cuenta acceso seguridad reembolso
+    pakket bezorging rekening inloggen teruggave
+    pacco spedizione consegna conto accesso rimborso sicurezza
+    encomenda conta pagamento"""
 KEYWORDS = frozenset(_KEYWORD_TEXT.split())
 
 #: The words that ask for credentials or money: an ordinary-word brand (apple, chase,
@@ -92,7 +99,10 @@ _STRONG_TEXT = """login logon signin secure security verify verification
     validate account accounts update billing payment payments wallet auth confirm unlock
     recover recovery restore alert alerts support helpdesk refund invoice claim password
     reset 2fa mfa otp kyc suspended locked redelivery customs id delivery parcel package
-    tracking shipment"""
+    tracking shipment gift giftcard reward rewards prize bonus giveaway airdrop winner
+    business help appeal appeals copyright violation paket colis envio pakket pacco
+    encomenda konto compte cuenta rekening conto remboursement reembolso rimborso
+    renew renewal expired subscription"""
 STRONG_KEYWORDS = frozenset(_STRONG_TEXT.split())
 
 # Labels of the Chromium list that are host words rather than names (www.gov.uk).
@@ -532,7 +542,12 @@ def _glued(label: str, idx: _Index) -> tuple[_Name, str] | None:
             words = f"{text[:i]} {text[j:]}".strip()
             if name is not None and name.brand is not None and _glued_ok(name, i, j, text):
                 return name, f"the name {part} is glued to the words '{words}'"
-            if len(part) >= _MIN_TYPO - 1:  # a 5-letter name less one letter (fedx)
+            # two tricks and a word: the typo (of a name of 5 letters or more, fedx for
+            # fedex) only beside a word that asks for credentials or money (ameritrade
+            # is no typo of ameli)
+            if len(part) >= _MIN_TYPO - 1 and any(
+                w in STRONG_KEYWORDS for w in _split_words(text[:i]) + _split_words(text[j:])
+            ):
                 typo = _typo_brand(part, idx)
                 if typo is not None:
                     return typo[0], f"{typo[1]}, and it is glued to the words '{words}'"

@@ -751,6 +751,17 @@ def judge_with(host: str, idx: _Index) -> tuple[_Verdict, ...]:
             ))
     else:
         combo = _combo(label, idx)
+        if combo is None and not label.isascii() and not _native_name(label, suffix):
+            # look-alike characters and words at once (pаypal-login, paypal˗login): the
+            # label as it reads
+            read = skeleton(label)
+            if read.isascii() and read != label:
+                found = _combo(read, idx)
+                if found is not None:
+                    how = _tricks(label, found[0].label).replace(
+                        "; a hyphen splits the name", ""
+                    )
+                    combo = (found[0], f"{how}, so it reads {read}; {found[1]}")
         if combo is not None:
             name, trick = combo
             out.append(_Verdict(LOOKALIKE_DOMAIN, name.domain,

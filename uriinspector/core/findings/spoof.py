@@ -329,15 +329,18 @@ def _digits_rule(label: str, tld: str) -> LabelRisk | None:
     one script's own digits is ordinary under that script's domain)."""
     if any(not c.isascii() and _home(c, tld) for c in label):
         return None
-    lookalike = False
+    lookalike = ascii_digits = False
     for ch in label:
         if ch.isascii() and (ch.isdigit() or ch == "-"):
+            ascii_digits = ascii_digits or ch.isdigit()
             continue
-        if ch in _DIGIT_LOOKALIKES or unicodedata.category(ch) == "Nd":
+        if ch in _DIGIT_LOOKALIKES:
             lookalike = True
             continue
+        if unicodedata.category(ch) == "Nd":
+            continue  # a script's own digits pose as ASCII ones only beside them
         return None
-    if lookalike:
+    if lookalike or (ascii_digits and not label.isascii()):
         return LabelRisk(CONFUSABLE_HOST, "it is made of digits and characters that look "
                          "like digits, so it reads as another number", True)
     return None

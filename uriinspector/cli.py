@@ -727,6 +727,15 @@ def build_parser() -> argparse.ArgumentParser:
         "even when they name files"
     )
     p.add_argument("--base", metavar="URL", help="base URL of HTML files' relative links")
+    p.add_argument(
+        "--live", action="store_true",
+        help="print links live in the table (default: defanged, hxxps://evil[.]example)",
+    )
+    p.add_argument(
+        "--ioc", choices=("stix", "misp", "csv"), metavar="FORMAT",
+        help="print the links and where they end as indicators instead: a STIX 2.1 "
+        "bundle (stix), a MISP event (misp) or a defanged CSV for tickets (csv)",
+    )
 
     p = sub.add_parser(
         "report",
@@ -1039,13 +1048,13 @@ def cmd_urn(env: Environment, ns: argparse.Namespace) -> ExitStatus:
 
 
 def cmd_extract(env: Environment, ns: argparse.Namespace) -> ExitStatus:
-    """``extract [TEXT…]``: URI references in the text (stdin when no TEXT is given);
-    ``extract FILE…`` reads documents (``cli_extract``, protocol 1.1)."""
-    if ns.text and not ns.as_text:
-        from uriinspector import cli_extract
+    """``extract [TEXT…]``: URI references in the text (stdin when no TEXT is given),
+    defanged indicators included as in the window; ``extract FILE…`` reads documents
+    (``cli_extract``, protocol 1.1). ``--json`` on text prints the contract's answer."""
+    from uriinspector import cli_extract
 
-        if cli_extract.names_files(ns.text):
-            return cli_extract.run(env, ns, ns.text)
+    if ns.text and not ns.as_text and cli_extract.names_files(ns.text):
+        return cli_extract.run(env, ns, ns.text)
     if ns.text:
         text = " ".join(ns.text)
     else:
@@ -1054,6 +1063,8 @@ def cmd_extract(env: Environment, ns: argparse.Namespace) -> ExitStatus:
         except OSError as exc:
             env.error(f"{PROG} extract: cannot read stdin: {exc}")
             return ExitStatus.ERROR
+    if not ns.json or ns.ioc is not None:
+        return cli_extract.show_text(env, ns, text)
     answer = protocol.handle_request({"op": "extract", "text": text})
     renderer = Renderer(Style(use_colour(ns.color, env)))
     return _emit(env, ns, [answer], lambda a: renderer.extract(a, text))

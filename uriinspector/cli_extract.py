@@ -13,13 +13,25 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from uriinspector.cli import PROG, Environment, ExitStatus, Style, cells, show, use_colour
 from uriinspector.core import protocol
-from uriinspector.sources.documents import open_path, with_verdicts
+from uriinspector.core.analysis import effective_host_of
+from uriinspector.core.defang import defang, refang
+from uriinspector.core.whatwg import read_whatwg
+from uriinspector.report.indicators import Indicator, indicators_of
+from uriinspector.report.indicators import render as render_indicators
+from uriinspector.sources.documents import (
+    extract_text,
+    link_analysis,
+    open_path,
+    with_verdicts,
+)
+from uriinspector.sources.mismatch import domain_of_url
 from uriinspector.sources.model import Document, Link
 
 #: File name endings that make an argument a file even before it is found on disk.
@@ -29,8 +41,11 @@ DOCUMENT_EXTENSIONS: Final = (
 )
 _SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _VERDICT_SGR: Final = {"danger": "1;31", "caution": "33", "nothing-notable": "32"}
-_URI_CELLS: Final = 64
-_TEXT_CELLS: Final = 32
+_MIN_URI_CELLS: Final = 24
+_GOES_CELLS: Final = 30
+_TEXT_CELLS: Final = 24
+_PART_CELLS: Final = 20
+_DEFAULT_WIDTH: Final = 160  # table width when stdout is no terminal and COLUMNS unset
 _PROGRESS_EVERY: Final = 0.1  # seconds between progress bar redraws
 
 
@@ -52,59 +67,113 @@ def names_files(args: Sequence[str]) -> bool:
     return True
 
 
-def _clip(text: str, limit: int, style: Style) -> str:
-    """``text`` made terminal-safe and cut to ``limit`` display cells."""
-    out: list[str] = []
-    width = 0
-    for shown, w, esc in cells(text):
-        if width + w > limit - 1:
-            out.append("…")
-            width += 1
-            break
-        out.append(style(shown, "7") if esc else shown)
-        width += w
-    return "".join(out) + " " * max(0, limit - width)
+def _elide(text: str, limit: int, style: Style) -> str:
+    """``text`` made terminal-safe in at most ``limit`` display cells, its middle elided
+    (``start…end``: a link's host and its last path segment both stay), padded."""
+    cs = cells(text)
+    total = sum(w for _, w, _ in cs)
+    if total > limit:
+        head_cells = (limit - 1) * 3 // 5
+        tail_cells = limit - 1 - head_cells
+        head: list[tuple[str, int, bool]] = []
+        width = 0
+        for c in cs:
+            if width + c[1] > head_cells:
+                break
+            head.append(c)
+            width += c[1]
+        tail: list[tuple[str, int, bool]] = []
+        width = 0
+        for c in reversed(cs[len(head):]):
+            if width + c[1] > tail_cells:
+                break
+            tail.append(c)
+            width += c[1]
+        tail.reverse()
+        cs = [*head, ("…", 1, False), *tail]
+        total = sum(w for _, w, _ in cs)
+    out = "".join(style(shown, "7") if esc else shown for shown, _, esc in cs)
+    return out + " " * max(0, limit - total)
 
 
-def _header(doc: Document, style: Style) -> str:
+def _width(env: Environment) -> int:
+    """Columns the table may use: ``COLUMNS``, else the terminal's, else 160 (a file)."""
+    try:
+        return max(60, int(env.environ.get("COLUMNS", "")))
+    except ValueError:
+        pass
+    if env.is_system and env.stdout_isatty:
+        return max(60, shutil.get_terminal_size((160, 24)).columns)
+    return _DEFAULT_WIDTH
+
+
+def _header(doc: Document, style: Style) -> list[str]:
     where = doc.source or "-"
     if doc.index is not None:
         where += f" message {doc.index}"
     if doc.subject:
         where += f": {doc.subject}"
     n = len(doc.links)
-    return style.bold(show(where, style)) + f"  ({n} link{'s' if n != 1 else ''}, {doc.kind})"
+    out = [style.bold(show(where, style)) + f"  ({n} link{'s' if n != 1 else ''}, {doc.kind})"]
+    for name, value in (("From", doc.sender), ("Date", doc.date)):
+        if value:
+            out.append(f"  {style.dim(name + ':')} {show(value, style)}")
+    return out
 
 
-def render_table(doc: Document, style: Style) -> list[str]:
-    """One document as a table: mark, verdict, link, visible text, part."""
-    out = [_header(doc, style)]
-    if doc.links:
+def goes_to(link: Link) -> str:
+    """Where the link really goes: the registrable domain of its end (or its host)."""
+    end = link.final or link.target
+    return domain_of_url(end) or host_of(end) or "-"
+
+
+def host_of(url: str) -> str | None:
+    """The host a browser contacts for ``url``, None when it contacts none."""
+    return effective_host_of(read_whatwg(url))
+
+
+def shown_link(link: Link, live: bool) -> str:
+    """The link as the table prints it: defanged (``hxxps://evil[.]example``) unless
+    ``live``; a defanged indicator found in text stays as written."""
+    if live or (link.target != link.uri and refang(link.uri)[1]):
+        return link.uri
+    return defang(link.uri)
+
+
+def render_table(
+    doc: Document, style: Style, *, width: int = _DEFAULT_WIDTH, live: bool = False
+) -> list[str]:
+    """One document as a table: mark, verdict, link, where it goes, visible text, part."""
+    out = _header(doc, style)
+    links = doc.links
+    goes = [goes_to(link) for link in links]
+    goes_w = min(_GOES_CELLS, max([len("goes to"), *(len(g) for g in goes)]))
+    text_w = min(_TEXT_CELLS, max([len("visible text"),
+                                   *(len(x.display or "") for x in links)]))
+    part_w = min(_PART_CELLS, max([4, *(len(x.part or "") for x in links)]))
+    uri_w = max(_MIN_URI_CELLS, width - (4 + 16 + goes_w + 1 + text_w + 1 + part_w + 1))
+    if links:
         out.append(
             style.dim(
-                f"    {'verdict':<15} {'link':<{_URI_CELLS}} "
-                f"{'visible text':<{_TEXT_CELLS}} part"
+                f"    {'verdict':<15} {'link':<{uri_w}} {'goes to':<{goes_w}} "
+                f"{'visible text':<{text_w}} part"
             )
         )
-    for link in doc.links:
+    for link, where in zip(links, goes, strict=True):
         verdict = link.verdict or ""
         mark = style("!", "1;31") if link.mismatch else " "
         display = link.display if link.display is not None else ""
         line = (
             f"  {mark} {style(f'{verdict:<15}', _VERDICT_SGR.get(verdict))} "
-            f"{_clip(link.uri, _URI_CELLS, style)} {_clip(display, _TEXT_CELLS, style)} "
-            f"{show(link.part or '', style)}"
+            f"{_elide(shown_link(link, live), uri_w, style)} {_elide(where, goes_w, style)} "
+            f"{_elide(display, text_w, style)} {_elide(link.part or '', part_w, style)}"
         )
         out.append(line.rstrip())
-        if link.mismatch:
-            out.append(
-                "      "
-                + style(
-                    f"the visible text shows {link.shown_domain} but the link goes to "
-                    f"{link.target_domain or 'no site'}",
-                    "1;31",
-                )
-            )
+        if link.target != link.uri and refang(link.uri)[1]:
+            out.append("      " + style.dim("defanged; refanged: ") + show(
+                link.target if live else defang(link.target), style))
+        if link.reason and verdict in ("danger", "caution"):
+            out.append("      " + style(show(link.reason, style), _VERDICT_SGR.get(verdict)))
         if link.browser_uri is not None:
             out.append("      " + style.dim("a browser resolves it to ") + show(
                 link.browser_uri, style))
@@ -115,11 +184,23 @@ def render_table(doc: Document, style: Style) -> list[str]:
 
 
 def link_json(link: Link, doc: Document) -> dict[str, object]:
-    """One ``--json`` line: the contract's entry keys plus file, message and verdict."""
+    """One ``--json`` line: the contract's entry keys (``final`` included) plus file,
+    message, the mail's headers, where the link goes, the verdict, its reason and the
+    codes of the findings behind it."""
     data = link.to_json()
+    a = link_analysis(link)
+    data["target"] = link.target
     data["file"] = doc.source
     data["message"] = doc.index
+    data["subject"] = doc.subject
+    data["from"] = doc.sender
+    data["date"] = doc.date
+    data["effective_host"] = a.effective_host
+    data["registrable_domain"] = a.registrable_domain
+    data["final_domain"] = goes_to(link) if goes_to(link) != "-" else None
     data["verdict"] = link.verdict
+    data["reason"] = link.reason
+    data["codes"] = [f.code for f in a.findings]
     return data
 
 
@@ -141,6 +222,7 @@ class _Progress:
         if now - self.last < _PROGRESS_EVERY and done < self.total:
             return
         self.last = now
+        self.total = max(self.total, done)  # a count made ahead is a guess; never exceed it
         width = 30
         filled = min(width, width * done // max(1, self.total))
         self.env.stderr.write(
@@ -156,10 +238,13 @@ class _Progress:
 
 def run(env: Environment, ns: argparse.Namespace, paths: Sequence[str]) -> ExitStatus:
     """Read every path and print its links; a bad file or message never ends the run."""
-    style = Style(use_colour(ns.color, env))
-    base: str | None = getattr(ns, "base", None)
-    status = ExitStatus.SUCCESS
-    first = True
+    return show_documents(env, ns, _path_documents(env, paths, getattr(ns, "base", None)))
+
+
+def _path_documents(
+    env: Environment, paths: Sequence[str], base: str | None
+) -> Iterator[tuple[str, _Progress | None, Document]]:
+    """``(path, progress, document)`` for every document of every path, lazily."""
     for path in paths:
         source = open_path(path, base=base)
         progress = _Progress(env, path, source.total if source.kind in (
@@ -168,27 +253,82 @@ def run(env: Environment, ns: argparse.Namespace, paths: Sequence[str]) -> ExitS
         for doc in source.documents():
             done += 1
             progress.show(done)
-            skipped = [p for p in doc.problems if p.code == "unreadable" and not doc.links]
-            if skipped or (doc.kind == "unknown" and not doc.links):
+            yield path, progress, doc
+        progress.clear()
+
+
+def text_documents(text: str) -> Iterator[tuple[str, _Progress | None, Document]]:
+    """Free text as one document, defanged indicators included (as the window's Extract
+    tab reads it: ``core.extract.extract(text, defanged=True)``)."""
+    yield "-", None, extract_text(text, defanged=True)
+
+
+def show_documents(
+    env: Environment, ns: argparse.Namespace,
+    documents: Iterable[tuple[str, _Progress | None, Document]],
+) -> ExitStatus:
+    """Print each document's links (a table, ``--json`` lines, or ``--ioc`` at the end)."""
+    style = Style(use_colour(ns.color, env))
+    live = bool(getattr(ns, "live", False))
+    ioc: str | None = getattr(ns, "ioc", None)
+    width = _width(env)
+    status = ExitStatus.SUCCESS
+    first = True
+    found: list[Indicator] = []
+    for path, progress, doc in documents:
+        skipped = [p for p in doc.problems if p.code == "unreadable" and not doc.links]
+        where = path + (f": message {doc.index}" if doc.index is not None else "")
+        if skipped or (doc.kind == "unknown" and not doc.links):
+            if progress is not None:
                 progress.clear()
-                where = path + (f": message {doc.index}" if doc.index is not None else "")
-                for p in doc.problems:
-                    env.error(f"{PROG} extract: {where}: skipped: {p.message}")
-                status = ExitStatus.ERROR
-                continue
-            doc = with_verdicts(doc)
-            if ns.json:
+            for p in doc.problems:
+                env.error(f"{PROG} extract: {where}: skipped: {p.message}")
+            status = ExitStatus.ERROR
+            continue
+        doc = with_verdicts(doc)
+        if ioc is not None or ns.json:
+            if ioc is not None:
+                found.extend(indicators_of(doc))
+            else:
                 for link in doc.links:
                     env.write(protocol.encode_answer(link_json(link, doc)) + "\n")
-                if doc.problems:
-                    progress.clear()
-                where = path + (f": message {doc.index}" if doc.index is not None else "")
-                for p in doc.problems:
-                    part = f" ({p.part})" if p.part else ""
-                    env.error(f"{PROG} extract: {where}{part}: {p.code}: {p.message}")
-                continue
+            if doc.problems and progress is not None:
+                progress.clear()
+            for p in doc.problems:
+                part = f" ({p.part})" if p.part else ""
+                env.error(f"{PROG} extract: {where}{part}: {p.code}: {p.message}")
+            continue
+        if progress is not None:
             progress.clear()
-            env.write(("" if first else "\n") + "\n".join(render_table(doc, style)) + "\n")
-            first = False
-        progress.clear()
+        lines = render_table(doc, style, width=width, live=live)
+        env.write(("" if first else "\n") + "\n".join(lines) + "\n")
+        first = False
+    if ioc is not None:
+        env.write(render_indicators(found, ioc).rstrip("\n") + "\n")
     return status
+
+
+def show_text(env: Environment, ns: argparse.Namespace, text: str) -> ExitStatus:
+    """Free text: its references (App. E) and defanged indicators, each with offsets,
+    verdict and, for an indicator, its refanged target; ``--ioc`` exports them."""
+    doc = with_verdicts(extract_text(text, defanged=True))
+    if getattr(ns, "ioc", None) is not None:
+        return show_documents(env, ns, [("-", None, doc)])
+    style = Style(use_colour(ns.color, env))
+    live = bool(getattr(ns, "live", False))
+    n = len(doc.links)
+    out = [f"{n} URI reference{'s' if n != 1 else ''} found"]
+    for link in doc.links:
+        verdict = link.verdict or ""
+        span = link.span
+        where = style.dim(f"  [{span.start}, {span.end})") if span is not None else " "
+        out.append(
+            f"{where}  {style(f'{verdict:<15}', _VERDICT_SGR.get(verdict))} "
+            + style.bold(show(shown_link(link, live), style))
+        )
+        if link.target != link.uri and refang(link.uri)[1]:
+            out.append("      " + style.dim("defanged; refanged: ") + show(link.target, style))
+        if link.reason and verdict in ("danger", "caution"):
+            out.append("      " + style(show(link.reason, style), _VERDICT_SGR.get(verdict)))
+    env.write("\n".join(out) + "\n")
+    return ExitStatus.SUCCESS

@@ -12,7 +12,8 @@ Entry points (see docs/architecture.md, "Documents"):
 - :func:`read_path` / :func:`open_path` a file, ``.mbox`` or Maildir → documents;
 - :func:`extract_html`, :func:`extract_eml`, :func:`extract_text`, :func:`extract_image`,
   :func:`extract_msg_bytes` one format each; :func:`read_codes` the barcodes of an image;
-- :func:`with_verdicts` fills each link's verdict from ``core.analysis.analyze``.
+- :func:`with_verdicts` fills each link's verdict and reason (:func:`link_verdict`,
+  ``core.verdict.decide``: the link's analysis read in its document's context).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from uriinspector.sources.documents import (
     Source,
     extract_image,
     extract_text,
+    link_verdict,
     open_path,
     read_bytes,
     read_path,
@@ -47,6 +49,7 @@ __all__ = [
     "extract_message",
     "extract_msg_bytes",
     "extract_text",
+    "link_verdict",
     "open_path",
     "read_bytes",
     "read_codes",

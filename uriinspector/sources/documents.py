@@ -19,11 +19,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
-from uriinspector.core.analysis import analyze
+from uriinspector.core.analysis import Analysis, Verdict, analyze
 from uriinspector.core.extract import extract
+from uriinspector.core.verdict import LinkContext, decide, in_context
 from uriinspector.sources.files import open_regular, read_regular
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.mail import extract_eml
+from uriinspector.sources.mismatch import carried_final
 from uriinspector.sources.model import Document, DocumentKind, Link, Problem
 from uriinspector.sources.msg import extract_msg_bytes
 from uriinspector.sources.qr import QrError, image_format, read_codes
@@ -115,7 +117,8 @@ def extract_text(text: str, part: str | None = None, *, defanged: bool = False) 
     """URI references in free text (draft-2003 App. E, ``core.extract``) as rows;
     ``defanged=True`` adds defanged indicators, ``target`` their refanged form."""
     links = tuple(
-        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", span=e.span, part=part)
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", span=e.span, part=part,
+             final=carried_final(e.target))
         for e in extract(text, defanged=defanged)
     )
     return Document("text", links)
@@ -135,7 +138,9 @@ def extract_image(data: bytes) -> Document:
             what = "binary data" if code.binary else repr(code.text[:80])
             problems.append(Problem("qr-no-link", f"The code holds {what}, not a link.", label))
         links.extend(
-            Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=label) for e in found
+            Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=label,
+                 final=carried_final(e.target))
+            for e in found
         )
     return Document("image", tuple(links), tuple(problems))
 
@@ -295,18 +300,17 @@ def open_path(path: str, *, base: str | None = None) -> Source:
 
 
 def _count_mbox(path: str) -> int | None:
-    """Messages in an mbox: lines starting ``From `` after an empty line (or first)."""
+    """Messages in an mbox, counted as ``mailbox.mbox`` splits them: every line that
+    starts with ``From `` begins a message (a blank line before it is not required)."""
     count = 0
-    previous_blank = True
     fh = open_regular(path)
     if isinstance(fh, Problem):
         return None
     try:
         with fh:
             for line in fh:
-                if line.startswith(b"From ") and previous_blank:
+                if line.startswith(b"From "):
                     count += 1
-                previous_blank = line in (b"\n", b"\r\n")
     except OSError:
         return None
     return count
@@ -329,16 +333,33 @@ def verdict_of(uri: str) -> str:
     return analyze(uri).verdict.level
 
 
-def with_verdicts(doc: Document) -> Document:
-    """``doc`` with every link's ``verdict`` filled in by ``core.analysis.analyze``.
+@lru_cache(maxsize=4096)
+def _decided(target: str, context: LinkContext | None) -> Verdict:
+    return decide(analyze(target), context)
 
-    A link whose visible text shows another site (``mismatch``) is ``danger`` whatever
-    the link alone says: the core sees the URL, not the text the reader was shown.
+
+def link_verdict(link: Link) -> Verdict:
+    """The verdict of ``link`` read in its document (``core.verdict.decide``), cached.
+
+    A link whose visible text shows another site than it finally reaches
+    (``mismatch``) is danger whatever the link alone says, and says so first.
     """
-    return replace(
-        doc,
-        links=tuple(
-            replace(link, verdict="danger" if link.mismatch else verdict_of(link.target))
-            for link in doc.links
-        ),
-    )
+    context = link.context()
+    return _decided(link.target, context if context.mismatch else None)
+
+
+def link_analysis(link: Link) -> Analysis:
+    """The analysis of ``link`` read in its document (``core.verdict.in_context``): a
+    mismatch is its first finding, and the verdict is :func:`link_verdict`'s."""
+    context = link.context()
+    return in_context(analyze(link.target), context if context.mismatch else None)
+
+
+def with_verdicts(doc: Document) -> Document:
+    """``doc`` with every link's ``verdict`` and ``reason`` from :func:`link_verdict`."""
+    links: list[Link] = []
+    for link in doc.links:
+        verdict = link_verdict(link)
+        reason = verdict.reasons[0] if verdict.reasons else None
+        links.append(replace(link, verdict=verdict.level, reason=reason))
+    return replace(doc, links=tuple(links))

@@ -26,6 +26,7 @@ from typing import Final
 
 from uriinspector.core.extract import extract
 from uriinspector.sources.html import extract_html
+from uriinspector.sources.mismatch import carried_final
 from uriinspector.sources.model import Document, Link, Problem
 from uriinspector.sources.qr import QrError, data_uri_image, image_format, read_codes
 
@@ -188,7 +189,8 @@ def _bounded(text: str, label: str, st: _State) -> str:
 
 def _text_links(text: str, label: str, defanged: bool = False) -> list[Link]:
     return [
-        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label,
+             final=carried_final(e.target))
         for e in extract(text, defanged=defanged)
     ]
 
@@ -209,7 +211,8 @@ def _qr_links(data: bytes, label: str, st: _State) -> None:
             )
         st.add(
             [
-                Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=qr_label)
+                Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=qr_label,
+                     final=carried_final(e.target))
                 for e in found
             ]
         )
@@ -300,17 +303,23 @@ def parse_message(data: bytes | str) -> EmailMessage:
     return email.message_from_bytes(data, policy=policy.default)
 
 
-def subject_of(msg: Message) -> str | None:
-    """The mail's Subject (decoded), or None; a malformed header gives its raw text."""
+def header_of(msg: Message, name: str) -> str | None:
+    """The mail's header ``name`` decoded (RFC 2047), on one line, at most 300
+    characters, or None; a malformed header gives its raw text."""
     try:
-        value = msg.get("subject")
+        value = msg.get(name)
     except Exception:
-        raw = msg.get_all("subject", failobj=None)
+        raw = msg.get_all(name, failobj=None)
         value = str(raw[0]) if raw else None
     if value is None:
         return None
     text = " ".join(str(value).split())
     return text[:300]
+
+
+def subject_of(msg: Message) -> str | None:
+    """The mail's Subject (decoded), or None; a malformed header gives its raw text."""
+    return header_of(msg, "subject")
 
 
 def extract_eml(data: bytes | str, *, read_qr: bool = True, defanged: bool = False) -> Document:
@@ -334,10 +343,11 @@ def extract_eml(data: bytes | str, *, read_qr: bool = True, defanged: bool = Fal
             ),
         )
     st = _State(read_qr, defanged)
-    subject: str | None = None
+    subject = sender = date = None
     try:
         msg = parse_message(data)
         subject = subject_of(msg)
+        sender, date = header_of(msg, "from"), header_of(msg, "date")
         _message(msg, "", 0, st)
     except RecursionError:
         st.problem(
@@ -362,7 +372,9 @@ def extract_eml(data: bytes | str, *, read_qr: bool = True, defanged: bool = Fal
             f"{st.dropped_links} more links were not listed (the limit is {MAX_LINKS}).",
             None,
         )
-    return Document("eml", tuple(st.links), tuple(st.problems), subject=subject)
+    return Document(
+        "eml", tuple(st.links), tuple(st.problems), subject=subject, sender=sender, date=date
+    )
 
 
-__all__ = ["MAX_DEPTH", "extract_eml", "parse_message", "subject_of"]
+__all__ = ["MAX_DEPTH", "extract_eml", "header_of", "parse_message", "subject_of"]

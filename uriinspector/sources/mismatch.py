@@ -4,8 +4,10 @@ The classic lure is ``<a href="https://evil.example/">https://paypal.com/</a>``:
 a reader sees names one site, the link goes to another. The visible text is searched for
 URLs (draft-2003 App. E/F, through ``core.extract``) and for bare domain names whose
 suffix the Public Suffix List knows; each is reduced to its registrable domain
-(``core.domains``) and compared with the target's. Hosts are read as a browser reads
-them (``core.whatwg``: case folded, IDN to punycode, trailing dot kept off).
+(``core.domains``) and compared with that of where the link finally goes: the last
+destination a mail gateway's wrapper or a redirect carries (``core.destinations``,
+contract 1.2 ``final``), never the gateway's own host. Hosts are read as a browser
+reads them (``core.whatwg``: case folded, IDN to punycode, trailing dot kept off).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from uriinspector.core.analysis import effective_host_of
+from uriinspector.core.destinations import destinations
 from uriinspector.core.domains import is_known_suffix, registrable_domain
 from uriinspector.core.extract import extract
 from uriinspector.core.whatwg import read_whatwg
@@ -35,6 +38,13 @@ _EMAIL_DOMAIN: Final = re.compile(r"[\w.+\-]+@((?:[^\W_](?:[\w\-]{0,61}[^\W_])?\
 _FILE_LIKE: Final = frozenset({"py", "md", "sh", "rs"})
 
 _MAX_SHOWN: Final = 20  # names read from one anchor's text
+
+
+@lru_cache(maxsize=8192)
+def carried_final(target: str) -> str | None:
+    """The last destination ``target`` carries (decoded offline), None when it carries
+    none: a Safe Links wrapper's ``url=``, a redirect's target, a Proofpoint link's."""
+    return destinations(target).final
 
 
 @lru_cache(maxsize=8192)
@@ -94,7 +104,8 @@ def shown_domains(display: str) -> tuple[str, ...]:
 def judge_mismatch(display: str | None, target: str) -> tuple[bool, str | None, str | None]:
     """``(mismatch, shown_domain, target_domain)`` for a link showing ``display``.
 
-    A mismatch is a shown registrable domain that differs from the target's (a target
+    ``target`` is where the link finally goes (``carried_final`` of the link, or the
+    link itself when it carries nothing). A mismatch is a shown registrable domain that differs from the target's (a target
     without a host, such as ``javascript:``, differs from any shown domain). A relative
     target that could not be resolved is never judged: its site is unknown.
     """

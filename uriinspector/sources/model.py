@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from uriinspector.core.spans import Span
+from uriinspector.core.verdict import LinkContext
 
 #: Where a link came from inside its part.
 LinkKind = Literal[
@@ -33,7 +34,11 @@ class Link:
     attribute text (or the reference in free text) in the source string; None for mail
     parts, which are decoded before reading. ``browser_uri`` is set only where a browser
     (WHATWG URL Standard) resolves the reference to something else than RFC 3986 does.
-    ``verdict`` is filled by :func:`uriinspector.sources.documents.with_verdicts`.
+    ``final`` is where the link ends (contract 1.2: the last destination it carries,
+    decoded offline; None when it carries none, the link itself); ``target_domain`` is
+    the registrable domain of that end, which ``mismatch`` compares the visible text
+    with. ``verdict`` and ``reason`` (its first sentence) are filled by
+    :func:`uriinspector.sources.documents.with_verdicts` (``core.verdict.decide``).
     """
 
     uri: str
@@ -48,9 +53,22 @@ class Link:
     part: str | None = None
     browser_uri: str | None = None
     verdict: str | None = None
+    final: str | None = None
+    reason: str | None = None
+
+    @property
+    def final_url(self) -> str:
+        """The URL a visitor ends at: the last destination, or ``uri`` itself."""
+        return self.final if self.final is not None else self.uri
+
+    def context(self) -> LinkContext:
+        """What the document showed for this link, for ``core.verdict.decide``."""
+        return LinkContext(
+            self.display, self.mismatch, self.shown_domain, self.target_domain, self.part
+        )
 
     def to_json(self, *, with_part: bool = True) -> dict[str, object]:
-        """The contract's ``extract`` entry for ``html``/``eml`` (protocol 1.1)."""
+        """The contract's ``extract`` entry for ``html``/``eml`` (protocol 1.2)."""
         data: dict[str, object] = {
             "uri": self.uri,
             "start": self.span.start if self.span is not None else None,
@@ -60,6 +78,7 @@ class Link:
             data["part"] = self.part or ""
         data["display"] = self.display
         data["mismatch"] = self.mismatch
+        data["final"] = self.final_url
         return data
 
     def in_part(self, part: str) -> Link:
@@ -90,7 +109,8 @@ class Document:
     """What one document (a file, or one message of a mailbox) holds.
 
     ``source`` names the file; ``index`` is the message's 1-based position in a mailbox
-    (None for a single document); ``subject`` the mail's subject when it has one.
+    (None for a single document); ``subject``, ``sender`` and ``date`` the mail's
+    Subject, From and Date headers (decoded) when it has them.
     ``text`` is the decoded text the links' spans index into (HTML and text files read
     from bytes), so a source view can select them; None for mails and images.
     """
@@ -101,4 +121,6 @@ class Document:
     source: str | None = None
     index: int | None = None
     subject: str | None = None
+    sender: str | None = None
+    date: str | None = None
     text: str | None = field(default=None, repr=False, compare=False)

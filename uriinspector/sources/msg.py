@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from uriinspector.core.extract import extract
 from uriinspector.sources.html import extract_html
+from uriinspector.sources.mismatch import carried_final
 from uriinspector.sources.model import Document, Link, Problem
 from uriinspector.sources.qr import QrError, image_format, read_codes
 
@@ -55,7 +56,8 @@ def _walk(msg: Any, prefix: str, depth: int, links: list[Link], problems: list[P
     body = _as_text(_field(msg, "body", problems, prefix + "1 text/plain"))
     label = prefix + "1 text/plain"
     links.extend(
-        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label,
+             final=carried_final(e.target))
         for e in extract(body)
     )
     label = prefix + "2 text/html"
@@ -80,7 +82,7 @@ def _walk(msg: Any, prefix: str, depth: int, links: list[Link], problems: list[P
                 for code in result:
                     links.extend(
                         Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr",
-                             part=label + " (QR)")
+                             part=label + " (QR)", final=carried_final(e.target))
                         for e in extract(code.text)
                     )
         elif data is not None and hasattr(data, "body"):
@@ -112,7 +114,18 @@ def extract_message(msg: Any) -> Document:
             )
         )
     subject = _as_text(getattr(msg, "subject", None) or "") or None
-    return Document("msg", tuple(links), tuple(problems), subject=subject)
+    return Document("msg", tuple(links), tuple(problems), subject=subject,
+                    sender=_header(msg, "sender"), date=_header(msg, "date"))
+
+
+def _header(msg: Any, name: str) -> str | None:
+    """A header property of the message as one line of text, or None (never raises)."""
+    try:
+        value = getattr(msg, name, None)
+    except Exception:
+        return None
+    text = " ".join(str(value).split()) if value else ""
+    return text[:300] or None
 
 
 def extract_msg_bytes(data: bytes) -> Document:

@@ -249,9 +249,7 @@ def _path_documents(
         source = open_path(path, base=base)
         progress = _Progress(env, path, source.total if source.kind in (
             "mbox", "maildir") else None)
-        done = 0
-        for doc in source.documents():
-            done += 1
+        for done, doc in enumerate(source.documents(), 1):
             progress.show(done)
             yield path, progress, doc
         progress.clear()

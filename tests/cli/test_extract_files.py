@@ -11,6 +11,7 @@ from pathlib import Path
 from tests.cli.helpers import cli, mock_env, run_batch
 from tests.sources.builders import PHISH_QR_URL, phishing_mail, qr_png
 from uriinspector.cli import ExitStatus, main
+from uriinspector.core.defang import defang
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "mail"
 
@@ -23,11 +24,11 @@ def test_table_marks_the_mismatch_row(tmp_path: Path) -> None:
     lines = r.splitlines()
     assert lines[0].startswith(f"{path}: Your account is limited  (8 links, eml)")
     marked = [line for line in lines if line.startswith("  ! ")]
-    assert len(marked) == 1 and "https://evil.example/login" in marked[0]
+    assert len(marked) == 1 and "hxxps://evil[.]example/login" in marked[0]  # defanged
     assert "danger" in marked[0] and "https://paypal.com/" in marked[0]
     assert "1.2 text/html" in marked[0]
-    assert "the visible text shows paypal.com but the link goes to evil.example" in r
-    assert "2 image/png (QR)" in r and PHISH_QR_URL in r
+    assert "The visible text shows paypal.com but the link goes to evil.example." in r
+    assert "2 image/png (QR)" in r and defang(PHISH_QR_URL) in r
 
 
 def test_json_lines_one_object_per_link(tmp_path: Path) -> None:
@@ -36,11 +37,13 @@ def test_json_lines_one_object_per_link(tmp_path: Path) -> None:
     r = cli("extract", "--json", "--base", "https://site.example/a/b", str(page),
             str(CORPUS / "01-phish-paypal-anchor.eml"))
     rows = r.json
-    assert rows[0] == {
+    assert rows[0].items() >= {
         "uri": "https://site.example/x", "start": 9, "end": 13, "part": "",
         "display": "paypal.com", "mismatch": True, "file": str(page), "message": None,
-        "verdict": "danger",
-    }
+        "verdict": "danger", "final": "https://site.example/x",
+        "effective_host": "site.example", "registrable_domain": "site.example",
+        "final_domain": "site.example", "codes": ["text-mismatch"],
+    }.items()
     assert rows[1]["uri"] == "https://site.example/a/i.png"
     mail_rows = [row for row in rows if row["file"] != str(page)]
     assert [row["mismatch"] for row in mail_rows] == [False, True, False]
@@ -135,10 +138,11 @@ def test_batch_extract_html_eml_and_qr() -> None:
     )
     assert answers[0] == {"id": 1, "op": "extract", "uris": [
         {"uri": "https://evil.example/", "start": 12, "end": 33,
-         "display": "https://paypal.com/", "mismatch": True}]}
+         "display": "https://paypal.com/", "mismatch": True,
+         "final": "https://evil.example/"}]}  # protocol 1.2: where the link ends
     eml = answers[1]["uris"]
     assert isinstance(eml, list)
-    assert {"uri", "start", "end", "part", "display", "mismatch"} == set(eml[0])
+    assert {"uri", "start", "end", "part", "display", "mismatch", "final"} == set(eml[0])
     assert [e["part"] for e in eml if e["mismatch"]] == ["1.2 text/html"]
     assert {"part": "2 image/png (QR)", "uri": PHISH_QR_URL} in [
         {"part": e["part"], "uri": e["uri"]} for e in eml]

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from uriinspector.core.compare import Comparison
     from uriinspector.core.normalize import Ladder
     from uriinspector.core.resolve import Resolution
+    from uriinspector.core.verdict import LinkContext
 
 #: Inputs longer than this many code points are analysed off the GUI thread.
 SYNC_LIMIT = 8192
@@ -253,6 +254,9 @@ class AnalysisController(QObject):
         self.reference = ""
         self.compare_text = ""
         self.analysis: Analysis | None = None
+        #: the document context the text was selected in (an Extract row): the text's
+        #: analysis is delivered read in it (``core.verdict.in_context``)
+        self.link_context: tuple[str, LinkContext] | None = None
         self.resolutions: tuple[Resolution, ...] = ()
         self._generation = 0
         self._pending = 0
@@ -305,11 +309,22 @@ class AnalysisController(QObject):
 
     # ---- inputs -------------------------------------------------------------------
     def set_text(self, text: str) -> None:
-        """The inspected text changed."""
+        """The inspected text changed (a document context for another text is dropped)."""
+        if self.link_context is not None and self.link_context[0] != text:
+            self.link_context = None
         if text == self.text and self.analysis is not None:
             return
         self.text = text
         if not self._held:
+            self._schedule()
+
+    def set_link_context(self, text: str, context: LinkContext | None) -> None:
+        """Read ``text`` in ``context`` (what a document showed for it) from now on; the
+        shown analysis is redone at once when it is of ``text`` already."""
+        old = self.link_context
+        self.link_context = None if context is None else (text, context)
+        changed = old != self.link_context and self.analysis is not None
+        if changed and self.text == text and not self._held:
             self._schedule()
 
     def set_edition(self, edition: str) -> None:
@@ -406,6 +421,12 @@ class AnalysisController(QObject):
             return
         self.last_duration = seconds
         self.last_async = is_async
+        if self.link_context is not None and getattr(result, "text", None) == (
+            self.link_context[0]
+        ):
+            from uriinspector.core.verdict import in_context
+
+            result = in_context(result, self.link_context[1])  # type: ignore[arg-type]
         if result == self.analysis:
             return
         old = self.analysis

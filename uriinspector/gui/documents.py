@@ -218,14 +218,19 @@ def read_in_child(job: Job, child: _Child,
     sent = False
 
     def document() -> Document:
-        kind = subject = None
+        kind = None
         if head is not None:
             problems[:0] = [p for p in map(_problem, head.get("problems") or ()) if p]
-            kind, subject = head.get("kind"), head.get("subject")
+            kind = head.get("kind")
+
+        def field(key: str) -> str | None:
+            value = head.get(key) if head is not None else None
+            return value if isinstance(value, str) else None
+
         return Document(
             kind if isinstance(kind, str) else "unknown",  # type: ignore[arg-type]
             tuple(links), tuple(problems), source=job.name,
-            subject=subject if isinstance(subject, str) else None, text=text,
+            subject=field("subject"), sender=field("sender"), date=field("date"), text=text,
         )
 
     try:

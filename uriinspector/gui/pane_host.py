@@ -127,6 +127,7 @@ class PaneHost:
         return {
             "highlight-span": self._on_pane_span_requested,
             "inspect": self._on_findings_inspect_requested,
+            "inspect-link": self._on_link_inspect_requested,
             "set-uri": self.set_uri,
             "resolution-inputs": self._on_resolution_inputs_changed,
             "load-examples": c.load_examples,
@@ -193,6 +194,12 @@ class PaneHost:
         if a is not None:
             for name in list(self._dirty):
                 self._push(name, a)
+
+    def _on_link_inspect_requested(self, link: Any) -> None:
+        """An Extract row: inspect its link read in its document (visible text, mismatch,
+        part), so the banner, Findings and reports give the row's verdict and reason."""
+        self.controller.set_link_context(link.target, link.context())
+        self._on_findings_inspect_requested(link.target)
 
     @Slot(object)
     def _on_analysis_changed(self, a: Analysis) -> None:

@@ -105,8 +105,9 @@ def judge_mismatch(display: str | None, target: str) -> tuple[bool, str | None, 
     """``(mismatch, shown_domain, target_domain)`` for a link showing ``display``.
 
     ``target`` is where the link finally goes (``carried_final`` of the link, or the
-    link itself when it carries nothing). A mismatch is a shown registrable domain that differs from the target's (a target
-    without a host, such as ``javascript:``, differs from any shown domain). A relative
+    link itself when it carries nothing). A mismatch is a shown registrable domain that
+    differs from the target's (a target without a host, such as ``javascript:``,
+    differs from any shown domain). A relative
     target that could not be resolved is never judged: its site is unknown.
     """
     if not display:

@@ -286,7 +286,7 @@ def main() -> int:
             os.nice(10)
     # Ready before the job arrives: the window starts the next child ahead (a spare
     # that has imported the readers and the core), so a small document is read at once.
-    from uriinspector.sources import verdict_of  # imports every reader too
+    from uriinspector.sources import link_verdict, verdict_of  # imports every reader too
 
     verdict_of("https://example.com/")
     inp = sys.stdin.buffer
@@ -311,6 +311,7 @@ def main() -> int:
     unlimit_reading()
     head = {
         "kind": doc.kind, "source": doc.source, "subject": doc.subject, "index": doc.index,
+        "sender": doc.sender, "date": doc.date,
         "problems": [_problem_json(p) for p in doc.problems],
     }
     _line(out, {"document": head})
@@ -322,8 +323,9 @@ def main() -> int:
     out.flush()
     links = doc.links
     for start in range(0, len(links), VERDICT_BATCH):
-        levels = ["danger" if link.mismatch else verdict_of(link.target)
-                  for link in links[start : start + VERDICT_BATCH]]
+        # sources.link_verdict: core.verdict.decide, the verdict the CLI, the banner and
+        # the reports give for the link in this document
+        levels = [link_verdict(link).level for link in links[start : start + VERDICT_BATCH]]
         out.write(json.dumps({"verdicts": [start, levels]}).encode() + b"\n")
         out.flush()
     return 0

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 INTENTS = (
     "highlight-span",  # (start, end) code points: select them in the field
     "inspect",  # a URL (exact str): inspect it and record it in the history
+    "inspect-link",  # a document's Link: inspect it in its document context
     "set-uri",  # a recomposed reference (exact str): load it, no history entry
     "resolution-inputs",  # (base, reference) typed in the Resolution pane
     "load-examples",  # the RFC 3986 §5.4 examples
@@ -96,7 +97,7 @@ PANES: tuple[PaneSpec, ...] = (
               "removeRequested": "forget", "clearRequested": "clear-history"},
              ("history",)),
     PaneSpec("extract", "extract", "ExtractPane", "Extract", "Ctrl+8", "right", "extractText",
-             {"uriRequested": "inspect"}),
+             {"uriRequested": "inspect", "linkRequested": "inspect-link"}),
     PaneSpec("explain", "explain", "ExplainPane", "Explain", "Ctrl+9", "left", "explainView",
              {"spanRequested": "highlight-span"}, ("late-parts",)),
     PaneSpec("editions", "editions", "EditionsPane", "Editions", "", "left", "editionsView",

@@ -85,6 +85,16 @@ def note_of(link: Link) -> str:
     return " · ".join(notes)
 
 
+def verdict_line(link: Link) -> str:
+    """The row's verdict and its first reason (``sources.link_verdict``: the words the
+    banner, the CLI and the reports give for this link in this document)."""
+    from uriinspector.sources import link_verdict
+
+    verdict = link_verdict(link)
+    reason = verdict.reasons[0] if verdict.reasons else ""
+    return f"{verdict_words(verdict.level)}: {reason}" if reason else verdict_words(verdict.level)
+
+
 class LinksModel(QAbstractTableModel):
     """The rows of one document (and their verdicts as they arrive)."""
 
@@ -196,6 +206,8 @@ class LinksModel(QAbstractTableModel):
             return self._icon(_ICONS[level]) if level in _ICONS else None
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [link.uri]
+            if self.levels[row]:  # the verdict's first reason, as the banner words it
+                lines.insert(0, verdict_line(link))
             if link.raw != link.uri:
                 lines.append(f"written in the page as: {link.raw}")
             if link.display:
@@ -214,13 +226,16 @@ class DocumentView(QWidget):
     """Status, busy indicator, the page-URL field and the links of one document.
 
     Signals:
-        uriRequested(str): inspect this link (a row was selected).
+        uriRequested(str): inspect this link (a row was double-clicked).
+        linkRequested(Link): inspect this link in its document's context (a row was
+            selected): the banner, Findings and reports then carry its visible text.
         resolutionRequested(str, str): show base + reference in the Resolution pane.
         baseChanged(str): the user set the page URL (read the page again against it).
         closed(): back to the text box.
     """
 
     uriRequested = Signal(object)
+    linkRequested = Signal(object)
     resolutionRequested = Signal(object, object)
     baseChanged = Signal(object)
     closed = Signal()
@@ -480,13 +495,13 @@ class DocumentView(QWidget):
         link = self.link_at(current.row())
         self.resolveButton.setEnabled(self.can_resolve(link))
         if link is not None:
-            self.uriRequested.emit(link.target)
+            self.linkRequested.emit(link)
 
     def _on_double_clicked(self, index: QModelIndex) -> None:
         if not self.open_in_resolution(index.row()):
             link = self.link_at(index.row())
             if link is not None:
-                self.uriRequested.emit(link.target)
+                self.linkRequested.emit(link)
 
     def _on_page_links_clicked(self) -> None:
         doc = self.document

@@ -111,6 +111,7 @@ class ExtractPane(QWidget):
     """Text box, "Extract" button, the list of found URIs with verdicts, batch export."""
 
     uriRequested = Signal(object)  # exact str (a str signal would go through QString)
+    linkRequested = Signal(object)  # a document's Link: inspect it in its context
     extractionFinished = Signal()
     resolutionRequested = Signal(object, object)  # base, reference (a page's link)
     baseChanged = Signal(object)  # the page URL the user set
@@ -139,6 +140,7 @@ class ExtractPane(QWidget):
         self.documentView = DocumentView(self)
         self.documentView.hide()
         self.documentView.uriRequested.connect(self.uriRequested)
+        self.documentView.linkRequested.connect(self.linkRequested)
         self.documentView.resolutionRequested.connect(self.resolutionRequested)
         self.documentView.baseChanged.connect(self.baseChanged)
         self.documentView.closed.connect(lambda: self.show_document_page(False))

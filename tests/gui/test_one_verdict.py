@@ -1,0 +1,144 @@
+"""Issue 21 item 3: one mail, one verdict and reason per link, on every surface.
+
+The mail is written here: a Safe Links wrapper around a brand's real page shown as that
+page (no mismatch: judged against the final destination, contract 1.2), the same
+wrapper around a look-alike (a mismatch), and a plain anchor showing another site. For
+each of its links the Extract row, the banner, the Findings pane, the CLI table and
+JSON, and the Markdown report must give the verdict ``sources.link_verdict`` (that is
+``core.verdict.decide``) gives, with the same first reason.
+"""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from tests.cli.helpers import cli
+from uriinspector.core.verdict import MISMATCH_CODE, verdict_words
+from uriinspector.gui import MainWindow
+from uriinspector.gui.panes.document_view import COL_VERDICT, DocumentView
+from uriinspector.gui.report_actions import render
+from uriinspector.sources import link_verdict
+
+WRAP = "https://eur01.safelinks.protection.outlook.com/?url={}&data=05%7C02&reserved=0"
+
+
+def receipt_mail() -> bytes:
+    msg = EmailMessage()
+    msg["From"] = "PayPal <service@paypal-receipts.example>"
+    msg["To"] = "jane.doe@corp.example"
+    msg["Subject"] = "Your receipt"
+    msg["Date"] = "Fri, 27 Nov 2026 10:00:00 +0000"
+    msg.set_content("See the HTML part.\n")
+    msg.add_alternative(
+        f'<p><a href="{WRAP.format("https%3A%2F%2Fwww.paypal.com%2Fsignin")}">'
+        "www.paypal.com</a></p>"
+        f'<p><a href="{WRAP.format("https%3A%2F%2Fpaypa1-account-help.com%2F")}">'
+        "www.paypal.com</a></p>"
+        '<p><a href="https://evil.example/login">https://paypal.com/</a></p>',
+        subtype="html",
+    )
+    return bytes(msg)
+
+
+@pytest.fixture
+def window(shown_window: MainWindow) -> MainWindow:
+    return shown_window
+
+
+def test_the_mismatch_is_judged_against_the_final_destination() -> None:
+    from uriinspector.sources import extract_eml
+
+    doc = extract_eml(receipt_mail())
+    html = [link for link in doc.links if link.part and "html" in link.part]
+    assert [link.mismatch for link in html] == [False, True, True]
+    assert [link.final for link in html] == [
+        "https://www.paypal.com/signin", "https://paypa1-account-help.com/", None]
+    assert html[1].target_domain == "paypa1-account-help.com"  # never outlook.com
+    assert doc.sender == "PayPal <service@paypal-receipts.example>"
+    assert doc.date == "Fri, 27 Nov 2026 10:00:00 +0000"
+
+
+def test_one_mail_gives_one_verdict_and_reason_everywhere(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "receipt.eml"
+    path.write_bytes(receipt_mail())
+    window.documents.open_path(str(path))
+    view: DocumentView = window.pane("extract").documentView  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not window.documents.reader.busy, timeout=30_000)
+    qtbot.waitUntil(lambda: view.model.judged == view.model.rowCount() > 0, timeout=30_000)
+    table = cli("extract", str(path), "--color", "never")
+    rows_json = cli("extract", "--json", str(path)).json
+    findings = window.pane("findings")
+    checked = 0
+    for r in range(view.model.rowCount()):
+        link = view.link_at(r)
+        assert link is not None
+        if link.kind != "href":
+            continue
+        expected = link_verdict(link)
+        word, reason = verdict_words(expected.level), expected.reasons[0]
+        # the Extract row: its verdict cell and its tooltip's first line
+        assert view.row_text(r)[COL_VERDICT].startswith(word)
+        tip = view.model.data(view.model.index(r, COL_VERDICT), Qt.ItemDataRole.ToolTipRole)
+        assert f"{word}: {reason}" in str(tip)
+        # selecting the row: the banner and the Findings pane, read in the mail's context
+        view.select_row(r)
+        qtbot.waitUntil(lambda t=link.target: window.controller.analysis is not None
+                        and window.controller.analysis.text == t
+                        and not window.controller.busy, timeout=10_000)
+        a = window.controller.analysis
+        assert a is not None and a.verdict == expected
+        window.flush_panes()
+        banner = window.banner.plain_text()
+        assert word in banner and reason[:60] in banner
+        if expected.level != "nothing-notable":
+            messages = [findings.view.item(i).text()  # type: ignore[attr-defined]
+                        for i in range(findings.view.count())]  # type: ignore[attr-defined]
+            assert any(reason in m for m in messages), messages
+        # the CLI: the JSON line and the table's reason line
+        row = next(x for x in rows_json if x["uri"] == link.uri and x["display"] == link.display)
+        assert (row["verdict"], row["reason"]) == (expected.level, reason)
+        assert (MISMATCH_CODE in row["codes"]) is link.mismatch
+        if expected.level != "nothing-notable":
+            assert reason in table
+        # the Markdown report of the selected link (live, to compare the words exactly)
+        window.liveLinkAction.setChecked(True)  # type: ignore[attr-defined]
+        md = render(window, "md")
+        window.liveLinkAction.setChecked(False)  # type: ignore[attr-defined]
+        assert f"{word}**" in md and reason in md
+        checked += 1
+    assert checked == 3
+    levels = [link_verdict(view.link_at(r)).level  # type: ignore[arg-type]
+              for r in range(view.model.rowCount()) if view.link_at(r).kind == "href"]  # type: ignore[union-attr]
+    assert levels[1:] == ["danger", "danger"] and levels[0] != "danger"
+
+
+def test_typing_another_link_drops_the_document_context(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "receipt.eml"
+    path.write_bytes(receipt_mail())
+    window.documents.open_path(str(path))
+    view: DocumentView = window.pane("extract").documentView  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not window.documents.reader.busy, timeout=30_000)
+    row = next(r for r in range(view.model.rowCount())
+               if view.link_at(r).uri == "https://evil.example/login")  # type: ignore[union-attr]
+    view.select_row(row)
+    qtbot.waitUntil(lambda: window.controller.analysis is not None
+                    and window.controller.analysis.text == "https://evil.example/login",
+                    timeout=10_000)
+    assert window.controller.analysis.verdict.level == "danger"  # type: ignore[union-attr]
+    window.set_uri("https://evil.example/other")
+    qtbot.waitUntil(lambda: window.controller.analysis.text  # type: ignore[union-attr]
+                    == "https://evil.example/other", timeout=10_000)
+    window.set_uri("https://evil.example/login")  # typed: no document said anything
+    qtbot.waitUntil(lambda: window.controller.analysis.text  # type: ignore[union-attr]
+                    == "https://evil.example/login", timeout=10_000)
+    codes = [f.code for f in window.controller.analysis.findings]  # type: ignore[union-attr]
+    assert MISMATCH_CODE not in codes

@@ -25,7 +25,6 @@ from uriinspector.core.verdict import LinkContext, decide, in_context
 from uriinspector.sources.files import open_regular, read_regular
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.mail import extract_eml
-from uriinspector.sources.mismatch import carried_final
 from uriinspector.sources.model import Document, DocumentKind, Link, Problem
 from uriinspector.sources.msg import extract_msg_bytes
 from uriinspector.sources.qr import QrError, image_format, read_codes
@@ -117,8 +116,7 @@ def extract_text(text: str, part: str | None = None, *, defanged: bool = False) 
     """URI references in free text (draft-2003 App. E, ``core.extract``) as rows;
     ``defanged=True`` adds defanged indicators, ``target`` their refanged form."""
     links = tuple(
-        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", span=e.span, part=part,
-             final=carried_final(e.target))
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", span=e.span, part=part)
         for e in extract(text, defanged=defanged)
     )
     return Document("text", links)
@@ -138,8 +136,7 @@ def extract_image(data: bytes) -> Document:
             what = "binary data" if code.binary else repr(code.text[:80])
             problems.append(Problem("qr-no-link", f"The code holds {what}, not a link.", label))
         links.extend(
-            Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=label,
-                 final=carried_final(e.target))
+            Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=label)
             for e in found
         )
     return Document("image", tuple(links), tuple(problems))

@@ -26,7 +26,7 @@ from typing import Final
 
 from uriinspector.core.resolve import resolve
 from uriinspector.core.spans import Span
-from uriinspector.sources.mismatch import carried_final, judge_mismatch
+from uriinspector.sources.mismatch import judge_mismatch
 from uriinspector.sources.model import Document, Link, LinkKind, Problem
 
 #: Most link targets read from one document; the rest are counted, not listed.
@@ -308,9 +308,8 @@ def extract_html(
             else resolve_reference(base, p.raw)
         )
         display = _display(p.words)
-        final = carried_final(uri) if p.kind != "base" else None
         # contract 1.2: the visible text is compared with where the link ends
-        mismatch, shown, actual = judge_mismatch(display, final or uri)
+        mismatch, shown, actual = judge_mismatch(display, uri)
         links.append(
             Link(
                 uri=uri,
@@ -324,7 +323,6 @@ def extract_html(
                 target_domain=actual,
                 part=part,
                 browser_uri=browser,
-                final=final,
             )
         )
     if found.stopped_at is not None:

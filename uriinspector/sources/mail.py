@@ -26,7 +26,6 @@ from typing import Final
 
 from uriinspector.core.extract import extract
 from uriinspector.sources.html import extract_html
-from uriinspector.sources.mismatch import carried_final
 from uriinspector.sources.model import Document, Link, Problem
 from uriinspector.sources.qr import QrError, data_uri_image, image_format, read_codes
 
@@ -189,8 +188,7 @@ def _bounded(text: str, label: str, st: _State) -> str:
 
 def _text_links(text: str, label: str, defanged: bool = False) -> list[Link]:
     return [
-        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label,
-             final=carried_final(e.target))
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
         for e in extract(text, defanged=defanged)
     ]
 
@@ -211,8 +209,7 @@ def _qr_links(data: bytes, label: str, st: _State) -> None:
             )
         st.add(
             [
-                Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=qr_label,
-                     final=carried_final(e.target))
+                Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr", part=qr_label)
                 for e in found
             ]
         )

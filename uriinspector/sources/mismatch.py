@@ -104,10 +104,11 @@ def shown_domains(display: str) -> tuple[str, ...]:
 def judge_mismatch(display: str | None, target: str) -> tuple[bool, str | None, str | None]:
     """``(mismatch, shown_domain, target_domain)`` for a link showing ``display``.
 
-    ``target`` is where the link finally goes (``carried_final`` of the link, or the
-    link itself when it carries nothing). A mismatch is a shown registrable domain that
-    differs from the target's (a target without a host, such as ``javascript:``,
-    differs from any shown domain). A relative
+    ``target_domain`` is that of where the link finally goes (:func:`carried_final`,
+    asked only when the text shows a domain: most anchors show none), never a mail
+    gateway's own host. A mismatch is a shown registrable domain that differs from it
+    (a target without a host, such as ``javascript:``, differs from any shown domain).
+    A relative
     target that could not be resolved is never judged: its site is unknown.
     """
     if not display:
@@ -117,7 +118,7 @@ def judge_mismatch(display: str | None, target: str) -> tuple[bool, str | None, 
         return False, None, None
     if ":" not in target.split("/", 1)[0]:
         return False, shown[0], None  # relative and unresolved: the site is unknown
-    actual = domain_of_url(target)
+    actual = domain_of_url(carried_final(target) or target)
     for d in shown:
         if d != actual:
             return True, d, actual

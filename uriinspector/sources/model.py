@@ -13,6 +13,7 @@ from typing import Literal
 
 from uriinspector.core.spans import Span
 from uriinspector.core.verdict import LinkContext
+from uriinspector.sources.mismatch import carried_final
 
 #: Where a link came from inside its part.
 LinkKind = Literal[
@@ -35,9 +36,9 @@ class Link:
     parts, which are decoded before reading. ``browser_uri`` is set only where a browser
     (WHATWG URL Standard) resolves the reference to something else than RFC 3986 does.
     ``final`` is where the link ends (contract 1.2: the last destination it carries,
-    decoded offline; None when it carries none, the link itself); ``target_domain`` is
-    the registrable domain of that end, which ``mismatch`` compares the visible text
-    with. ``verdict`` and ``reason`` (its first sentence) are filled by
+    decoded offline; None when it carries none); ``target_domain`` is the registrable
+    domain of that end, which ``mismatch`` compares the visible text with. ``verdict``
+    and ``reason`` (its first sentence) are filled by
     :func:`uriinspector.sources.documents.with_verdicts` (``core.verdict.decide``).
     """
 
@@ -53,13 +54,21 @@ class Link:
     part: str | None = None
     browser_uri: str | None = None
     verdict: str | None = None
-    final: str | None = None
     reason: str | None = None
 
     @property
+    def final(self) -> str | None:
+        """The last destination the link carries (decoded offline, cached), None when it
+        carries none: computed when asked, as most readers of a 100,000-link page never
+        ask (the Extract tab) and the walk costs ~0.1 ms a link."""
+        return carried_final(self.target)
+
+    @property
     def final_url(self) -> str:
-        """The URL a visitor ends at: the last destination, or ``uri`` itself."""
-        return self.final if self.final is not None else self.uri
+        """The URL a visitor ends at (contract 1.2 ``final``): the last destination, or
+        ``uri`` itself."""
+        final = self.final
+        return final if final is not None else self.uri
 
     def context(self) -> LinkContext:
         """What the document showed for this link, for ``core.verdict.decide``."""

@@ -17,7 +17,6 @@ from typing import Any, Final
 
 from uriinspector.core.extract import extract
 from uriinspector.sources.html import extract_html
-from uriinspector.sources.mismatch import carried_final
 from uriinspector.sources.model import Document, Link, Problem
 from uriinspector.sources.qr import QrError, image_format, read_codes
 
@@ -56,8 +55,7 @@ def _walk(msg: Any, prefix: str, depth: int, links: list[Link], problems: list[P
     body = _as_text(_field(msg, "body", problems, prefix + "1 text/plain"))
     label = prefix + "1 text/plain"
     links.extend(
-        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label,
-             final=carried_final(e.target))
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
         for e in extract(body)
     )
     label = prefix + "2 text/html"
@@ -82,7 +80,7 @@ def _walk(msg: Any, prefix: str, depth: int, links: list[Link], problems: list[P
                 for code in result:
                     links.extend(
                         Link(uri=e.uri, raw=e.raw, target=e.target, kind="qr",
-                             part=label + " (QR)", final=carried_final(e.target))
+                             part=label + " (QR)")
                         for e in extract(code.text)
                     )
         elif data is not None and hasattr(data, "body"):

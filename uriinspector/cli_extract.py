@@ -21,7 +21,7 @@ from typing import Final
 from uriinspector.cli import PROG, Environment, ExitStatus, Style, cells, show, use_colour
 from uriinspector.core import protocol
 from uriinspector.core.analysis import effective_host_of
-from uriinspector.core.defang import defang, refang
+from uriinspector.core.defang import defang, defang_mentions, refang
 from uriinspector.core.whatwg import read_whatwg
 from uriinspector.report.indicators import Indicator, indicators_of
 from uriinspector.report.indicators import render as render_indicators
@@ -140,6 +140,15 @@ def shown_link(link: Link, live: bool) -> str:
     return defang(link.uri)
 
 
+def _safe(text: str, link: Link, where: str, live: bool) -> str:
+    """Prose or a name from a row (a reason, visible text, a domain) with every link and
+    each host the row names defanged, unless ``live``."""
+    if live or not text:
+        return text
+    hosts = tuple(h for h in (where, link.shown_domain, host_of(link.target)) if h)
+    return defang_mentions(text, hosts)
+
+
 def render_table(
     doc: Document, style: Style, *, width: int = _DEFAULT_WIDTH, live: bool = False
 ) -> list[str]:
@@ -147,9 +156,9 @@ def render_table(
     out = _header(doc, style)
     links = doc.links
     goes = [goes_to(link) for link in links]
-    goes_w = min(_GOES_CELLS, max([len("goes to"), *(len(g) for g in goes)]))
+    goes_w = min(_GOES_CELLS, max([len("goes to"), *(len(g) + 4 for g in goes)]))
     text_w = min(_TEXT_CELLS, max([len("visible text"),
-                                   *(len(x.display or "") for x in links)]))
+                                   *(len(x.display or "") + 4 for x in links)]))
     part_w = min(_PART_CELLS, max([4, *(len(x.part or "") for x in links)]))
     uri_w = max(_MIN_URI_CELLS, width - (4 + 16 + goes_w + 1 + text_w + 1 + part_w + 1))
     if links:
@@ -165,15 +174,18 @@ def render_table(
         display = link.display if link.display is not None else ""
         line = (
             f"  {mark} {style(f'{verdict:<15}', _VERDICT_SGR.get(verdict))} "
-            f"{_elide(shown_link(link, live), uri_w, style)} {_elide(where, goes_w, style)} "
-            f"{_elide(display, text_w, style)} {_elide(link.part or '', part_w, style)}"
+            f"{_elide(shown_link(link, live), uri_w, style)} "
+            f"{_elide(_safe(where, link, where, live), goes_w, style)} "
+            f"{_elide(_safe(display, link, where, live), text_w, style)} "
+            f"{_elide(link.part or '', part_w, style)}"
         )
         out.append(line.rstrip())
         if link.target != link.uri and refang(link.uri)[1]:
             out.append("      " + style.dim("defanged; refanged: ") + show(
                 link.target if live else defang(link.target), style))
         if link.reason and verdict in ("danger", "caution"):
-            out.append("      " + style(show(link.reason, style), _VERDICT_SGR.get(verdict)))
+            reason = _safe(link.reason, link, where, live)
+            out.append("      " + style(show(reason, style), _VERDICT_SGR.get(verdict)))
         if link.browser_uri is not None:
             out.append("      " + style.dim("a browser resolves it to ") + show(
                 link.browser_uri, style))

@@ -25,9 +25,9 @@ def test_table_marks_the_mismatch_row(tmp_path: Path) -> None:
     assert lines[0].startswith(f"{path}: Your account is limited  (8 links, eml)")
     marked = [line for line in lines if line.startswith("  ! ")]
     assert len(marked) == 1 and "hxxps://evil[.]example/login" in marked[0]  # defanged
-    assert "danger" in marked[0] and "https://paypal.com/" in marked[0]
+    assert "danger" in marked[0] and "hxxps://paypal[.]com/" in marked[0]
     assert "1.2 text/html" in marked[0]
-    assert "The visible text shows paypal.com but the link goes to evil.example." in r
+    assert "The visible text shows paypal[.]com but the link goes to evil[.]example." in r
     assert "2 image/png (QR)" in r and defang(PHISH_QR_URL) in r
 
 

@@ -72,7 +72,7 @@ def test_one_mail_gives_one_verdict_and_reason_everywhere(
     view: DocumentView = window.pane("extract").documentView  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: not window.documents.reader.busy, timeout=30_000)
     qtbot.waitUntil(lambda: view.model.judged == view.model.rowCount() > 0, timeout=30_000)
-    table = cli("extract", str(path), "--color", "never")
+    table = cli("extract", "--live", str(path), "--color", "never")  # words compared as is
     rows_json = cli("extract", "--json", str(path)).json
     findings = window.pane("findings")
     checked = 0
@@ -142,3 +142,53 @@ def test_typing_another_link_drops_the_document_context(
                     == "https://evil.example/login", timeout=10_000)
     codes = [f.code for f in window.controller.analysis.findings]  # type: ignore[union-attr]
     assert MISMATCH_CODE not in codes
+
+
+def test_export_indicators_from_the_extract_tab(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import csv
+    import json
+
+    from PySide6.QtWidgets import QFileDialog
+
+    path = tmp_path / "receipt.eml"
+    path.write_bytes(receipt_mail())
+    window.documents.open_path(str(path))
+    pane = window.pane("extract")
+    qtbot.waitUntil(lambda: not window.documents.reader.busy, timeout=30_000)
+    view: DocumentView = pane.documentView  # type: ignore[attr-defined]
+    assert view.indicatorsButton.isVisible()
+    out = tmp_path / "out.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    menu = view.indicatorsButton.menu()
+    assert [a.text() for a in menu.actions()] == [
+        "STIX 2.1 bundle…", "MISP event…", "Defanged CSV for a ticket…"]
+    menu.actions()[0].trigger()  # STIX, through the dialog
+    bundle = json.loads(out.read_text("utf-8"))
+    from stix2validator import ValidationOptions, validate_string
+
+    assert validate_string(out.read_text("utf-8"), ValidationOptions(version="2.1")).is_valid
+    patterns = sorted(o["pattern"] for o in bundle["objects"] if o["type"] == "indicator")
+    assert patterns == ["[url:value = 'https://evil.example/login']",
+                        "[url:value = 'https://paypa1-account-help.com/']"]
+    assert "Wrote" in view.status.text()
+    n = pane.export_indicators(tmp_path / "t.csv", "csv")  # type: ignore[attr-defined]
+    rows = list(csv.DictReader((tmp_path / "t.csv").open(encoding="utf-8")))
+    assert len(rows) == n and rows[0]["file"] == "receipt.eml"
+    assert all("https://" not in row["link"] for row in rows)
+    misp = pane.export_indicators(tmp_path / "m.json", "misp")  # type: ignore[attr-defined]
+    assert misp == n and json.loads((tmp_path / "m.json").read_text("utf-8"))["Object"]
+
+
+def test_export_indicators_of_pasted_text(window: MainWindow, qtbot: QtBot, tmp_path: Path) -> None:
+    import csv
+
+    pane = window.pane("extract")
+    pane.textBox.setPlainText("IOC: hxxps://evil[.]example/x and https://example.org/")  # type: ignore[attr-defined]
+    pane.run_extraction()  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: len(pane.results()) == 2, timeout=10_000)  # type: ignore[attr-defined]
+    assert pane.export_indicators(tmp_path / "t.csv", "csv") == 2  # type: ignore[attr-defined]
+    rows = list(csv.DictReader((tmp_path / "t.csv").open(encoding="utf-8")))
+    assert [row["link"] for row in rows] == ["hxxps://evil[.]example/x",
+                                             "hxxps://example[.]org/"]

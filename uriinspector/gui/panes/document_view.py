@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QProgressBar,
     QPushButton,
     QTableView,
@@ -60,6 +61,11 @@ BROWSER_WORDS = "≠ browsers go to"
 DEFANGED_WORDS = "defanged: refanged is"
 
 _Index = QModelIndex | QPersistentModelIndex
+
+#: The *Export indicators…* menu: label, format (``report.indicators``).
+INDICATOR_MENU = (
+    ("STIX 2.1 bundle…", "stix"), ("MISP event…", "misp"), ("Defanged CSV for a ticket…", "csv")
+)
 
 
 def note_of(link: Link) -> str:
@@ -227,6 +233,7 @@ class DocumentView(QWidget):
 
     Signals:
         uriRequested(str): inspect this link (a row was double-clicked).
+        indicatorsRequested(str): export the links as indicators in this format.
         linkRequested(Link): inspect this link in its document's context (a row was
             selected): the banner, Findings and reports then carry its visible text.
         resolutionRequested(str, str): show base + reference in the Resolution pane.
@@ -236,6 +243,7 @@ class DocumentView(QWidget):
 
     uriRequested = Signal(object)
     linkRequested = Signal(object)
+    indicatorsRequested = Signal(str)  # "stix", "misp" or "csv"
     resolutionRequested = Signal(object, object)
     baseChanged = Signal(object)
     closed = Signal()
@@ -264,6 +272,20 @@ class DocumentView(QWidget):
         self.busy.setTextVisible(False)
         self.busy.hide()
         top.addWidget(self.busy)
+        # the pane that holds this view connects each format (``indicatorsRequested``)
+        self.indicatorsButton = QPushButton("Export indicators…", self)
+        name_widget(self.indicatorsButton, "documentIndicators")
+        self.indicatorsButton.setToolTip(
+            "Save the links and where they end as a STIX 2.1 bundle, a MISP event or a "
+            "defanged CSV for a ticket (made offline)"
+        )
+        indicators = QMenu(self.indicatorsButton)
+        for label, fmt in INDICATOR_MENU:
+            action = indicators.addAction(label)
+            action.triggered.connect(
+                lambda _checked=False, f=fmt: self.indicatorsRequested.emit(f))
+        self.indicatorsButton.setMenu(indicators)
+        top.addWidget(self.indicatorsButton)
         self.closeButton = QPushButton("Back to text", self)
         name_widget(self.closeButton, "documentClose")
         self.closeButton.setToolTip("Close the document and show the text box again")

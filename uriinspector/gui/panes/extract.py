@@ -8,7 +8,10 @@ keeps the window responsive; the extraction itself, and the verdicts of URIs of 
 characters or more, run on a worker thread for a text of 64 K characters or more
 (``panes/background.py``, issue 13), the newest request winning. Clicking a row asks
 the window to inspect it (``uriRequested``); "Export all…" writes one report per URI
-(``uriinspector.report``).
+(``uriinspector.report``). *Export indicators…* (the document view's button, and the
+"Export all…" menu for the text box) saves the links and where they end as a STIX 2.1
+bundle, a MISP event or a defanged CSV (``report.indicators``), as
+``uriinspector extract --ioc`` does.
 
 A document opened in the window (a mail, a saved page, an Outlook message, a QR image:
 ``gui/documents.py``) is shown instead of the text box, in ``documentView``
@@ -20,6 +23,7 @@ reads the text box (or an opened page) as HTML in ``pageLinks``
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,12 +50,13 @@ from uriinspector.gui import intake, resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
 from uriinspector.gui.panes.background import BackgroundJob, runs_inline
-from uriinspector.gui.panes.document_view import DocumentView
+from uriinspector.gui.panes.document_view import INDICATOR_MENU, DocumentView
 from uriinspector.gui.panes.page_links import PageLinksView
 from uriinspector.gui.plain import plain_label, plain_message
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
+    from uriinspector.sources.model import Document
 
 #: Role of a row's index into the extraction.
 INDEX_ROLE = Qt.ItemDataRole.UserRole
@@ -141,6 +146,7 @@ class ExtractPane(QWidget):
         self.documentView.hide()
         self.documentView.uriRequested.connect(self.uriRequested)
         self.documentView.linkRequested.connect(self.linkRequested)
+        self.documentView.indicatorsRequested.connect(self.export_indicators_dialog)
         self.documentView.resolutionRequested.connect(self.resolutionRequested)
         self.documentView.baseChanged.connect(self.baseChanged)
         self.documentView.closed.connect(lambda: self.show_document_page(False))
@@ -192,6 +198,12 @@ class ExtractPane(QWidget):
             action = menu.addAction(label)
             action.triggered.connect(lambda _checked=False, f=fmt: self.export_all_dialog(f))
             self.exportActions[fmt] = action
+        menu.addSeparator()
+        for label, fmt in INDICATOR_MENU:
+            action = menu.addAction("Indicators: " + label)
+            action.triggered.connect(
+                lambda _checked=False, f=fmt: self.export_indicators_dialog(f))
+            self.exportActions["ioc-" + fmt] = action
         self.exportButton.setMenu(menu)
         row.addWidget(self.exportButton)
         layout.addLayout(row)
@@ -409,6 +421,54 @@ class ExtractPane(QWidget):
         from uriinspector import report
 
         return report.write_batch([e.target for e in self._found], folder, fmt)
+
+    def indicator_document(self) -> Document | None:
+        """What *Export indicators…* exports: the document on show, else the links found
+        in the text box (defanged indicators refanged), else None."""
+        if self.document_shown():
+            return self.documentView.document
+        if not self._found:
+            return None
+        from uriinspector.sources.model import Document, Link
+
+        links = tuple(Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", span=e.span)
+                      for e in self._found)
+        return Document("text", links, source="Extract tab")
+
+    def export_indicators(self, path: Path, fmt: str) -> int:
+        """Write the links of :meth:`indicator_document` to ``path`` as ``fmt``
+        (``report.indicators``: ``stix``, ``misp`` or ``csv``); how many were written."""
+        doc = self.indicator_document()
+        if doc is None:
+            raise ValueError("nothing to export: extract or open a document first")
+        from uriinspector.report.indicators import indicators_of, render
+        from uriinspector.sources import with_verdicts
+
+        if self.document_shown() and self.documentView.name:
+            doc = replace(doc, source=self.documentView.name)
+        found = indicators_of(with_verdicts(doc))
+        path.write_text(render(found, fmt), "utf-8")
+        return len(found)
+
+    def export_indicators_dialog(self, fmt: str) -> None:
+        """Ask for a file, then write the indicators in ``fmt`` to it."""
+        if self.indicator_document() is None:
+            return
+        suffix, kind = {"stix": (".json", "STIX 2.1 bundle (*.json)"),
+                        "misp": (".json", "MISP event (*.json)"),
+                        "csv": (".csv", "CSV (*.csv)")}[fmt]
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export indicators", "indicators-" + fmt + suffix, kind)
+        if not name:
+            return
+        try:
+            n = self.export_indicators(Path(name), fmt)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Export failed", plain_message(str(exc)))
+            return
+        self.status.setText(f"Wrote {n} indicators to {name}.")
+        if self.document_shown():
+            self.documentView.status.setText(f"Wrote {n} indicators to {name}.")
 
     def export_all_dialog(self, fmt: str = "html") -> None:
         """Ask for a folder, then write every ``fmt`` report into it."""

@@ -17,11 +17,11 @@ ticket pasted from "Copy summary" says what the banner said. The wording never s
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from uriinspector.core.analysis import Analysis, Verdict, judge
-from uriinspector.core.findings import Finding
-from uriinspector.core.spans import Span
+if TYPE_CHECKING:  # imported on use: the CLI and batch read the words at start-up
+    from uriinspector.core.analysis import Analysis, Verdict
+    from uriinspector.core.findings import Finding
 
 __all__ = [
     "MISMATCH_CODE",
@@ -83,6 +83,9 @@ def context_findings(text: str, context: LinkContext | None) -> tuple[Finding, .
     """The findings a document context adds to the link ``text`` (a mismatch, danger)."""
     if context is None or not context.mismatch:
         return ()
+    from uriinspector.core.findings import Finding
+    from uriinspector.core.spans import Span
+
     return (
         Finding(
             MISMATCH_CODE, "danger", Span(0, len(text)),
@@ -100,6 +103,8 @@ def decide(analysis: Analysis, context: LinkContext | None = None) -> Verdict:
     extra = context_findings(analysis.text, context)
     if not extra:
         return analysis.verdict
+    from uriinspector.core.analysis import judge
+
     return judge(
         extra + analysis.findings, analysis.whatwg, analysis.effective_host,
         analysis.parsed.split.authority is not None,

@@ -199,11 +199,13 @@ class ExtractPane(QWidget):
             action.triggered.connect(lambda _checked=False, f=fmt: self.export_all_dialog(f))
             self.exportActions[fmt] = action
         menu.addSeparator()
+        #: the menu's *Indicators:* entries, per format (``report.indicators``)
+        self.indicatorActions: dict[str, QAction] = {}
         for label, fmt in INDICATOR_MENU:
             action = menu.addAction("Indicators: " + label)
             action.triggered.connect(
                 lambda _checked=False, f=fmt: self.export_indicators_dialog(f))
-            self.exportActions["ioc-" + fmt] = action
+            self.indicatorActions[fmt] = action
         self.exportButton.setMenu(menu)
         row.addWidget(self.exportButton)
         layout.addLayout(row)

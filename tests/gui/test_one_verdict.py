@@ -192,3 +192,28 @@ def test_export_indicators_of_pasted_text(window: MainWindow, qtbot: QtBot, tmp_
     rows = list(csv.DictReader((tmp_path / "t.csv").open(encoding="utf-8")))
     assert [row["link"] for row in rows] == ["hxxps://evil[.]example/x",
                                              "hxxps://example[.]org/"]
+
+
+def test_two_rows_of_one_link_keep_their_own_context(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    msg = EmailMessage()
+    msg["Subject"] = "Two anchors, one target"
+    msg.set_content(
+        '<a href="https://evil.example/">paypal.com</a> <a href="https://evil.example/">'
+        "evil.example</a>", subtype="html")
+    path = tmp_path / "two.eml"
+    path.write_bytes(bytes(msg))
+    window.documents.open_path(str(path))
+    view: DocumentView = window.pane("extract").documentView  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not window.documents.reader.busy, timeout=30_000)
+    assert view.model.rowCount() == 2
+    for row, level in ((0, "danger"), (1, "nothing-notable"), (0, "danger")):
+        view.select_row(row)
+        qtbot.waitUntil(lambda lv=level: window.controller.analysis is not None
+                        and window.controller.analysis.verdict.level == lv, timeout=10_000)
+        window.liveLinkAction.setChecked(True)  # type: ignore[attr-defined]
+        md = render(window, "md")
+        shown = view.link_at(row).display  # type: ignore[union-attr]
+        assert f"`{shown}`" in md, md
+        assert ("names another domain" in md) is (level == "danger")

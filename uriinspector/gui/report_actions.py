@@ -45,6 +45,11 @@ def document_context(window: MainWindow, a: Analysis) -> report.DocumentContext 
     if link is None:
         return None
     name = getattr(job, "name", "") or doc.source or "document"
+    chosen = getattr(window.controller, "link_context", None)  # the row selected, exactly
+    if chosen is not None and chosen[0] == a.text:
+        shown = chosen[1]
+        return report.DocumentContext(name, doc.kind, len(doc.links), shown.display,
+                                      shown.mismatch)
     return report.DocumentContext(name, doc.kind, len(doc.links), link.display, link.mismatch)
 
 

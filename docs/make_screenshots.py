@@ -88,6 +88,7 @@ def main() -> int:
     settle(app)
     wrapped_links(app, fresh, save)
     documents(app, fresh, save)
+    mail_verdict(app, fresh, save)
     page_links(app, fresh, save)
     fresh.close()
     for dark in (False, True):
@@ -355,6 +356,44 @@ PAGE = """<!doctype html><html><head>
 <form action="submit"><button formaction="http:g">go</button></form>
 </body></html>
 """
+
+
+RECEIPT_HTML = """<p>Your receipt is ready. Sign in at
+<a href="https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.paypal.com%2Fsignin&amp;data=05%7C02%7Cjane.doe%40corp.example&amp;reserved=0">www.paypal.com</a>.</p>
+<p>Not you? <a href="https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpaypa1-account-help.com%2F&amp;data=05%7C02&amp;reserved=0">www.paypal.com</a></p>
+"""
+
+
+def mail_verdict(app: QApplication, window: object, save: object) -> None:
+    """One verdict everywhere (issue 21): a Safe Links-wrapped receipt; the row whose
+    visible text shows paypal.com while the wrapper ends at a look-alike is selected,
+    and the banner gives the row's verdict and reason (extract-mail-verdict.png)."""
+    from email.message import EmailMessage
+
+    w: Any = window
+    folder = Path(tempfile.mkdtemp(prefix="uri-shots-verdict-"))
+    msg = EmailMessage()
+    msg["From"] = "PayPal <service@paypal-receipts.example>"
+    msg["Subject"] = "Your receipt"
+    msg["Date"] = "Fri, 27 Nov 2026 10:00:00 +0000"
+    msg.set_content(RECEIPT_HTML, subtype="html")
+    mail = folder / "receipt.eml"
+    mail.write_bytes(bytes(msg))
+    from PySide6.QtCore import Qt
+
+    w.resize(1280, 700)
+    d = w.docks
+    w.resizeDocks([d["components"], d["findings"]], [380, 890], Qt.Orientation.Horizontal)
+    _read(app, w, mail)
+    view = w.panes["extract"].documentView
+    while view.model.judged < view.model.rowCount():
+        app.processEvents()
+    row = next(i for i in range(view.model.rowCount()) if view.link_at(i).mismatch)
+    view.select_row(row)
+    w.docks["extract"].raise_()
+    w.flush_panes()
+    settle(app)
+    save(w, "extract-mail-verdict")  # type: ignore[operator]
 
 
 def page_links(app: QApplication, window: object, save: object) -> None:

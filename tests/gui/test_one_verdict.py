@@ -216,4 +216,5 @@ def test_two_rows_of_one_link_keep_their_own_context(
         md = render(window, "md")
         shown = view.link_at(row).display  # type: ignore[union-attr]
         assert f"`{shown}`" in md, md
+        assert "Found in | 1 text/html" in md
         assert ("names another domain" in md) is (level == "danger")

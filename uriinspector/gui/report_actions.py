@@ -49,8 +49,9 @@ def document_context(window: MainWindow, a: Analysis) -> report.DocumentContext 
     if chosen is not None and chosen[0] == a.text:
         shown = chosen[1]
         return report.DocumentContext(name, doc.kind, len(doc.links), shown.display,
-                                      shown.mismatch)
-    return report.DocumentContext(name, doc.kind, len(doc.links), link.display, link.mismatch)
+                                      shown.mismatch, shown.part)
+    return report.DocumentContext(name, doc.kind, len(doc.links), link.display, link.mismatch,
+                                  link.part)
 
 
 def live_link(window: MainWindow) -> bool:

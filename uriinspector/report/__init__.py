@@ -88,6 +88,8 @@ class DocumentContext:
     display: str | None = None
     #: the shown text names another domain than the link goes to
     mismatch: bool = False
+    #: where in the document the link was found (a MIME part: ``1.2 text/html``)
+    part: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

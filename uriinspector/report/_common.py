@@ -299,6 +299,8 @@ def document_rows(doc: DocumentContext, d: Defanger) -> list[FactRow]:
         FactRow("Read from", doc.name, note=doc.kind),
         FactRow("Links in it", words=f"{doc.links:,}"),
     ]
+    if doc.part:
+        rows.append(FactRow("Found in", words=doc.part))
     if doc.display is not None:
         rows.append(FactRow("Shown as", d.shown(doc.display)))
     if doc.mismatch:

@@ -191,3 +191,22 @@ def test_ioc_csv_is_defanged_for_tickets(mail: Path, tmp_path: Path) -> None:
 
     formula = to_csv([Indicator("x", "x", None, "danger", shown_as="=HYPERLINK(1)")])
     assert "'=HYPERLINK(1)" in formula  # a spreadsheet never runs a cell
+
+
+@pytest.mark.parametrize(
+    ("link", "value"),
+    [
+        ("https://exämple.com/ä", "https://xn--exmple-cua.com/%C3%A4"),
+        ("https://a.example/a b", "https://a.example/a%20b"),
+        ("javascript:alert(1)", "javascript:alert(1)"),
+        ("https://a.example/%zz", None),  # no URI a browser and RFC 3986 agree on
+    ],
+)
+def test_stix_url_values_are_uris(link: str, value: str | None) -> None:
+    from uriinspector.report.indicators import Indicator, stix_url, to_stix
+
+    assert stix_url(link) == value
+    text = to_stix([Indicator(link, link, "a.example", "danger", "r")])
+    _validate_stix(text)
+    patterns = [o["pattern"] for o in json.loads(text)["objects"] if o["type"] == "indicator"]
+    assert patterns == ([f"[url:value = '{value}']"] if value else [])

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from uriinspector.core.defang import defang, defang_mentions
+from uriinspector.core.parse import parse
+from uriinspector.core.whatwg import read_whatwg
 from uriinspector.sources.documents import link_analysis, with_verdicts
 from uriinspector.sources.mismatch import domain_of_url
 from uriinspector.sources.model import Document, Link
@@ -39,6 +41,7 @@ __all__ = [
     "indicator_of",
     "indicators_of",
     "render",
+    "stix_url",
     "to_csv",
     "to_misp",
     "to_stix",
@@ -123,6 +126,17 @@ def _pattern_literal(value: str) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
+def stix_url(value: str) -> str | None:
+    """``value`` as a STIX ``url`` value, which must be an RFC 3986 URI: as it is when it
+    is one, else as a browser serializes it (``exämple`` in punycode, a space as
+    ``%20``), else None (no observable; the description keeps the text)."""
+    if parse(value).valid:
+        return value
+    reading = read_whatwg(value)
+    href = reading.href if reading.valid else None
+    return href if href is not None and parse(href).valid else None
+
+
 def _description(i: Indicator) -> str:
     where = i.file or "a document"
     if i.message is not None:
@@ -145,19 +159,18 @@ def to_stix(indicators: Sequence[Indicator]) -> str:
         objects.setdefault(str(obj.id), obj)  # type: ignore[attr-defined]
 
     for i in _unique(indicators):
-        link = stix2.URL(value=i.link)
-        add(link)
-        if i.final != i.link:
-            add(stix2.URL(value=i.final))
+        link, final = stix_url(i.link), stix_url(i.final)
+        for value in dict.fromkeys(v for v in (link, final) if v is not None):
+            add(stix2.URL(value=value))
         if i.final_domain:
             add(stix2.DomainName(value=i.final_domain))
         kind = _INDICATOR_TYPES.get(i.verdict)
-        if kind is not None:
+        if kind is not None and final is not None:
             add(
                 stix2.Indicator(
                     name=f"{i.verdict}: {i.final_domain or i.final}"[:250],
                     description=_description(i),
-                    pattern=f"[url:value = {_pattern_literal(i.final)}]",
+                    pattern=f"[url:value = {_pattern_literal(final)}]",
                     pattern_type="stix",
                     indicator_types=[kind],
                     labels=sorted(set(i.codes)) or None,

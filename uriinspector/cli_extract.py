@@ -45,6 +45,8 @@ _MIN_URI_CELLS: Final = 24
 _GOES_CELLS: Final = 30
 _TEXT_CELLS: Final = 24
 _PART_CELLS: Final = 20
+_MIN_CELLS: Final = 8  # the narrowest a goes-to, visible-text or part column gets
+_MIN_WIDTH: Final = 72  # every column at its narrowest: a narrower terminal wraps
 _DEFAULT_WIDTH: Final = 160  # table width when stdout is no terminal and COLUMNS unset
 _PROGRESS_EVERY: Final = 0.1  # seconds between progress bar redraws
 
@@ -99,11 +101,11 @@ def _elide(text: str, limit: int, style: Style) -> str:
 def _width(env: Environment) -> int:
     """Columns the table may use: ``COLUMNS``, else the terminal's, else 160 (a file)."""
     try:
-        return max(60, int(env.environ.get("COLUMNS", "")))
+        return max(_MIN_WIDTH, int(env.environ.get("COLUMNS", "")))
     except ValueError:
         pass
     if env.is_system and env.stdout_isatty:
-        return max(60, shutil.get_terminal_size((160, 24)).columns)
+        return max(_MIN_WIDTH, shutil.get_terminal_size((160, 24)).columns)
     return _DEFAULT_WIDTH
 
 
@@ -149,6 +151,26 @@ def _safe(text: str, link: Link, where: str, live: bool) -> str:
     return defang_mentions(text, hosts)
 
 
+def _narrowed(width: int, columns: list[int]) -> tuple[int, int, int]:
+    """The widths of the goes-to, visible-text and part columns, the widest narrowed
+    first (to ``_MIN_CELLS`` at least) until the link keeps ``_MIN_URI_CELLS``."""
+    goes, text, part = columns
+    over = (4 + 16 + goes + 1 + text + 1 + part + 1 + _MIN_URI_CELLS) - width
+    while over > 0:
+        widest = max(goes, text, part)
+        if widest <= _MIN_CELLS:
+            break
+        cut = min(over, widest - max(_MIN_CELLS, sorted((goes, text, part))[1]) or 1)
+        if goes == widest:
+            goes -= cut
+        elif text == widest:
+            text -= cut
+        else:
+            part -= cut
+        over -= cut
+    return goes, text, part
+
+
 def render_table(
     doc: Document, style: Style, *, width: int = _DEFAULT_WIDTH, live: bool = False
 ) -> list[str]:
@@ -160,6 +182,7 @@ def render_table(
     text_w = min(_TEXT_CELLS, max([len("visible text"),
                                    *(len(x.display or "") + 4 for x in links)]))
     part_w = min(_PART_CELLS, max([4, *(len(x.part or "") for x in links)]))
+    goes_w, text_w, part_w = _narrowed(width, [goes_w, text_w, part_w])
     uri_w = max(_MIN_URI_CELLS, width - (4 + 16 + goes_w + 1 + text_w + 1 + part_w + 1))
     if links:
         out.append(

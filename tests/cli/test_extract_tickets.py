@@ -14,6 +14,8 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.cli.helpers import cli, mock_env
 from uriinspector.cli import ExitStatus, Style, main
@@ -210,3 +212,25 @@ def test_stix_url_values_are_uris(link: str, value: str | None) -> None:
     _validate_stix(text)
     patterns = [o["pattern"] for o in json.loads(text)["objects"] if o["type"] == "indicator"]
     assert patterns == ([f"[url:value = '{value}']"] if value else [])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    width=st.integers(min_value=72, max_value=220),  # 71: every column at its narrowest
+    tail=st.text(st.characters(codec="utf-8"), max_size=200),
+    display=st.text(max_size=80),
+    part=st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=60),
+)
+def test_rows_fit_any_width_and_escape_what_they_show(
+    width: int, tail: str, display: str, part: str
+) -> None:
+    from uriinspector.cli import cells
+    from uriinspector.cli_extract import render_table
+    from uriinspector.sources.model import Document, Link
+
+    link = Link(uri="https://evil.example/" + tail, raw="", target="https://evil.example/x",
+                kind="href", display=display, part=part, verdict="danger", reason="r")
+    lines = render_table(Document("html", (link,)), Style(False), width=width)
+    row = lines[2]
+    assert sum(w for _, w, _ in cells(row)) <= width
+    assert not any(esc for _, _, esc in cells(row))  # controls were escaped already

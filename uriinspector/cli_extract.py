@@ -1,9 +1,16 @@
 """``uriinspector extract FILE…``: the links in mails, mailboxes, HTML pages and images.
 
-The readable side of :mod:`uriinspector.sources` for the terminal: a table per document
-(verdict, link, visible text, part; a row whose visible text shows another site than
-its target is marked ``!``), or JSON Lines with ``--json`` (one object per link: the
-contract's ``extract`` entry keys plus ``file``, ``message`` and ``verdict``). A mailbox
+The readable side of :mod:`uriinspector.sources` for the terminal, ready for a ticket: a
+table per document (the mail's Subject, From and Date; per link the verdict, the link
+defanged unless ``--live``, where it really goes — the registrable domain of its last
+destination —, the visible text and the part, the verdict's reason under a danger or
+caution row; a row whose visible text shows another site is marked ``!``), fitted to
+the terminal with long values elided in the middle. ``--json`` prints one object per
+link (the contract's ``extract`` entry keys, ``final`` included, plus file, message,
+the mail's headers, hosts, verdict, reason and finding codes, nothing elided);
+``--ioc stix|misp|csv`` prints indicators (``report.indicators``). Free text is read as
+the window reads it, defanged indicators included (:func:`show_text`). Verdicts come
+from ``sources.link_verdict`` (``core.verdict.decide``), as in the window. A mailbox
 shows a progress bar on stderr when stderr is a terminal; a message that cannot be read
 is reported on stderr and skipped, never ending the run. Never imports Qt.
 """

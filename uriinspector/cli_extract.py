@@ -369,6 +369,7 @@ def show_text(env: Environment, ns: argparse.Namespace, text: str) -> ExitStatus
         if link.target != link.uri and refang(link.uri)[1]:
             out.append("      " + style.dim("defanged; refanged: ") + show(link.target, style))
         if link.reason and verdict in ("danger", "caution"):
-            out.append("      " + style(show(link.reason, style), _VERDICT_SGR.get(verdict)))
+            reason = _safe(link.reason, link, goes_to(link), live)
+            out.append("      " + style(show(reason, style), _VERDICT_SGR.get(verdict)))
     env.write("\n".join(out) + "\n")
     return ExitStatus.SUCCESS

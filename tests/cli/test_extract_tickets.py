@@ -91,6 +91,8 @@ def test_defanged_indicators_in_text_are_found_as_in_the_window() -> None:
     r = cli("extract", "see hxxps://evil[.]example/x", "--color", "never")
     assert r.splitlines()[0] == "1 URI reference found"
     assert "hxxps://evil[.]example/x" in r and "refanged: https://evil.example/x" in r
+    r = cli("extract", "see http://paypal.com@evil.example/", "--color", "never")
+    assert "danger" in r and "evil.example" not in r and "evil[.]example" in r  # reason too
     r = cli("extract", "--ioc", "csv", "see hxxps://evil[.]example/x")
     (row,) = csv.DictReader(io.StringIO(str(r)))
     assert row["link"] == "hxxps://evil[.]example/x" and row["final_domain"] == "evil[.]example"

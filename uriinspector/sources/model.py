@@ -15,11 +15,21 @@ from uriinspector.core.spans import Span
 
 #: Where a link came from inside its part.
 LinkKind = Literal[
-    "href", "src", "action", "formaction", "refresh", "base", "text", "qr"
+    "href", "src", "action", "formaction", "refresh", "base", "text", "qr", "script",
+    "calendar", "shortcut", "template",
 ]
+#: Contract 1.2's ``how`` for each kind: how the document leads the reader to the link.
+HOW: dict[str, str] = {
+    "href": "link", "src": "link", "base": "link", "action": "form", "formaction": "form",
+    "refresh": "refresh", "text": "text", "qr": "qr", "script": "script",
+    "calendar": "calendar", "shortcut": "shortcut", "template": "template",
+}
 
 #: What kind of document a reader took the input for.
-DocumentKind = Literal["text", "html", "eml", "msg", "image", "mbox", "maildir", "unknown"]
+DocumentKind = Literal[
+    "text", "html", "eml", "msg", "image", "mbox", "maildir", "unknown", "calendar",
+    "shortcut",
+]
 
 
 @dataclass(frozen=True, slots=True)

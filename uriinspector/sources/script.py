@@ -5,7 +5,8 @@ Phishing attachments (an HTML or SVG file) often hide their target in a script:
 ``\\x`` escapes. This module parses the script with a real JavaScript parser (esprima),
 finds the navigation sinks (assignments to ``location``, ``location.href``,
 ``window.location``, ``document.location``, ``top.location``…; calls of
-``location.replace``/``location.assign`` and ``window.open``) and evaluates only
+``location.replace``/``location.assign``, ``window.open``, and Acrobat's
+``app.launchURL``/``this.getURL``/``this.submitForm`` in PDF scripts) and evaluates only
 *constant* expressions for their argument: string and number literals, template literals,
 ``+``, arrays, ``atob``, ``decodeURIComponent``/``decodeURI``/``unescape``,
 ``String.fromCharCode``, ``split``/``reverse``/``join``/``concat``/``replace``/
@@ -88,6 +89,8 @@ def _describe(node: dict[str, Any]) -> str:
     kind = node.get("type")
     if kind == "Identifier":
         return str(node.get("name"))
+    if kind == "ThisExpression":
+        return "this"
     if kind == "MemberExpression" and not node.get("computed"):
         return f"{_describe(node['object'])}.{node['property'].get('name', '?')}"
     if kind == "CallExpression":
@@ -328,6 +331,12 @@ def _sink(node: dict[str, Any]) -> tuple[str, dict[str, Any] | None] | None:
             if method == "open" and callee["object"].get("type") == "Identifier" and \
                     callee["object"].get("name") in ("window", "self", "top", "parent"):
                 return "window.open()", args[0] if args else None
+            if method in ("launchURL", "getURL", "submitForm"):  # Acrobat JavaScript
+                first = args[0] if args else None
+                if first is not None and first.get("type") == "ObjectExpression":
+                    first = next((p.get("value") for p in first.get("properties", [])
+                                  if p.get("key", {}).get("name") == "cURL"), None)
+                return f"{_describe(callee)}()", first
             if method == "setAttribute" and len(args) >= 2:
                 attr = args[0].get("value") if args[0].get("type") == "Literal" else None
                 if isinstance(attr, str) and attr.lower() in ("href", "action", "src"):

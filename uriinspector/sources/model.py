@@ -28,7 +28,7 @@ HOW: dict[str, str] = {
 #: What kind of document a reader took the input for.
 DocumentKind = Literal[
     "text", "html", "eml", "msg", "image", "mbox", "maildir", "unknown", "calendar",
-    "shortcut", "pdf",
+    "shortcut", "pdf", "office", "archive",
 ]
 
 

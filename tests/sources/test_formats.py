@@ -119,3 +119,23 @@ def test_member_names_with_dot_dot_are_labels_only(tmp_path: object) -> None:
 def test_junk_is_answered(junk: bytes) -> None:
     doc = read_document(junk, "junk.bin")
     assert doc.links == ()
+
+
+def test_batch_extract_reads_documents_as_bytes() -> None:
+    import base64
+
+    from uriinspector.core.protocol import handle_request
+    from uriinspector.sources.batch import register
+
+    register()
+    data = _zip({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")
+    answer = handle_request({"op": "extract", "data": base64.b64encode(data).decode(),
+                             "name": "docs.zip", "passwords": ["4821"], "id": 7})
+    assert answer["id"] == 7 and answer["format"] == "zip"
+    (entry,) = answer["uris"]  # type: ignore[misc]
+    assert entry["uri"] == QR_URL and entry["how"] == "qr"
+    assert entry["part"] == "docs.zip › invoice.pdf › page 1 › QR"
+    bad = handle_request({"op": "extract", "data": "not base64!"})
+    assert bad["error"]["code"] == "invalid-value"  # type: ignore[index]
+    fmt = handle_request({"op": "extract", "data": "aGk=", "format": "doc"})
+    assert fmt["error"]["code"] == "invalid-value"  # type: ignore[index]

@@ -122,7 +122,23 @@ def read_document(data: bytes, name: str = "document", *, fmt: str = "auto",
     except Exception as exc:  # every reader answers; this is the last net
         doc = Document("unknown", (), (Problem("unreadable", f"{type(exc).__name__}: {exc}",
                                                name),), source=name)
-    return replace(doc, source=name)
+    if depth == 0:
+        doc = _judged(doc)
+    return replace(doc, source=name, format=kind)
+
+
+def _judged(doc: Document) -> Document:
+    """Links that show a text (a PDF annotation's words, an Office hyperlink's text) judged
+    for mismatch as a mail's anchors are (``sources.mismatch``), where the reader did not."""
+    from uriinspector.sources.mismatch import judge_mismatch
+
+    links = []
+    for link in doc.links:
+        if link.display and link.shown_domain is None and not link.mismatch:
+            mismatch, shown, actual = judge_mismatch(link.display, link.target)
+            link = replace(link, mismatch=mismatch, shown_domain=shown, target_domain=actual)
+        links.append(link)
+    return replace(doc, links=tuple(links))
 
 
 def _nested(passwords: tuple[str, ...], depth: int) -> Callable[[bytes, str], Document]:

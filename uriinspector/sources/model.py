@@ -59,8 +59,9 @@ class Link:
     browser_uri: str | None = None
     verdict: str | None = None
 
-    def to_json(self, *, with_part: bool = True) -> dict[str, object]:
-        """The contract's ``extract`` entry for ``html``/``eml`` (protocol 1.1)."""
+    def to_json(self, *, with_part: bool = True, with_how: bool = False) -> dict[str, object]:
+        """The contract's ``extract`` entry for ``html``/``eml`` (protocol 1.1); ``with_how``
+        adds 1.2's ``how`` (a document read from ``data``)."""
         data: dict[str, object] = {
             "uri": self.uri,
             "start": self.span.start if self.span is not None else None,
@@ -68,6 +69,8 @@ class Link:
         }
         if with_part:
             data["part"] = self.part or ""
+        if with_how:
+            data["how"] = HOW.get(self.kind, "link")
         data["display"] = self.display
         data["mismatch"] = self.mismatch
         return data
@@ -112,3 +115,6 @@ class Document:
     index: int | None = None
     subject: str | None = None
     text: str | None = field(default=None, repr=False, compare=False)
+    #: The contract's format name (protocol 1.2: ``pdf``, ``docx``, ``zip``…) when the
+    #: document was read through ``sources.formats``.
+    format: str | None = None

@@ -504,6 +504,8 @@ def _op_urn_equivalent(req: Mapping[str, object]) -> Answer:
 
 
 def _op_extract(req: Mapping[str, object]) -> Answer:
+    if "data" in req and "text" not in req:  # protocol 1.2: a document's bytes
+        return _registered("extract:data")(req)
     text = _required_str(req, "text")
     fmt = _choice(req, "format", EXTRACT_FORMATS, "text", INVALID_VALUE)
     if fmt != "text":

@@ -17,11 +17,21 @@ from uriinspector.sources.mismatch import carried_final
 
 #: Where a link came from inside its part.
 LinkKind = Literal[
-    "href", "src", "action", "formaction", "refresh", "base", "text", "qr"
+    "href", "src", "action", "formaction", "refresh", "base", "text", "qr", "script",
+    "calendar", "shortcut", "template",
 ]
+#: Contract 1.2's ``how`` for each kind: how the document leads the reader to the link.
+HOW: dict[str, str] = {
+    "href": "link", "src": "link", "base": "link", "action": "form", "formaction": "form",
+    "refresh": "refresh", "text": "text", "qr": "qr", "script": "script",
+    "calendar": "calendar", "shortcut": "shortcut", "template": "template",
+}
 
 #: What kind of document a reader took the input for.
-DocumentKind = Literal["text", "html", "eml", "msg", "image", "mbox", "maildir", "unknown"]
+DocumentKind = Literal[
+    "text", "html", "eml", "msg", "image", "mbox", "maildir", "unknown", "calendar",
+    "shortcut", "pdf", "office", "archive",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +86,9 @@ class Link:
             self.display, self.mismatch, self.shown_domain, self.target_domain, self.part
         )
 
-    def to_json(self, *, with_part: bool = True) -> dict[str, object]:
-        """The contract's ``extract`` entry for ``html``/``eml`` (protocol 1.2)."""
+    def to_json(self, *, with_part: bool = True, with_how: bool = False) -> dict[str, object]:
+        """The contract's ``extract`` entry for ``html``/``eml`` (protocol 1.2); ``with_how``
+        adds ``how`` (a document read from ``data``)."""
         data: dict[str, object] = {
             "uri": self.uri,
             "start": self.span.start if self.span is not None else None,
@@ -85,6 +96,8 @@ class Link:
         }
         if with_part:
             data["part"] = self.part or ""
+        if with_how:
+            data["how"] = HOW.get(self.kind, "link")
         data["display"] = self.display
         data["mismatch"] = self.mismatch
         data["final"] = self.final_url
@@ -133,3 +146,6 @@ class Document:
     sender: str | None = None
     date: str | None = None
     text: str | None = field(default=None, repr=False, compare=False)
+    #: The contract's format name (protocol 1.2: ``pdf``, ``docx``, ``zip``…) when the
+    #: document was read through ``sources.formats``.
+    format: str | None = None

@@ -1,0 +1,141 @@
+"""One registry reads every attachment format, nested (issue 24 items 1, 4 and 6)."""
+
+from __future__ import annotations
+
+import io
+import plistlib
+import zipfile
+
+import pytest
+import pyzipper
+
+from tests.sources.offices import word_document
+from tests.sources.pdfs import page_pdf
+from uriinspector.sources.formats import FORMATS, MAX_NESTING, detect, read_document
+from uriinspector.sources.model import HOW
+
+QR_URL = "https://login.evil.example/office365"
+
+
+def _zip(members: dict[str, bytes], password: str | None = None) -> bytes:
+    out = io.BytesIO()
+    if password is None:
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, body in members.items():
+                z.writestr(name, body)
+    else:
+        with pyzipper.AESZipFile(out, "w", compression=pyzipper.ZIP_DEFLATED,
+                                 encryption=pyzipper.WZ_AES) as z:
+            z.setpassword(password.encode())
+            for name, body in members.items():
+                z.writestr(name, body)
+    return out.getvalue()
+
+
+SVG_REDIRECT = (b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" '
+                b'xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="https://svg-link.'
+                b'evil.example/"><text>Open</text></a><script>window.location.href = atob('
+                b'"aHR0cHM6Ly9zdmctc2NyaXB0LmV2aWwuZXhhbXBsZS8=") + location.hash;</script></svg>')
+HTML_REDIRECT = (b"<!doctype html><html><body onload=\"location.replace('https://onload.evil."
+                 b"example/')\"><script>var t = 'elpmaxe.live.tnemetats//:sptth';"
+                 b"document.location = t.split('').reverse().join('');</script>"
+                 b"<a href=\"javascript:window.open('https://jsurl.evil.example/')\">x</a>"
+                 b"</body></html>")
+
+
+@pytest.mark.parametrize(
+    ("data", "fmt"),
+    [
+        (page_pdf(text="x"), "pdf"),
+        (word_document(), "docx"),
+        (_zip({"a.txt": b"hello"}), "zip"),
+        (b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "ics"),
+        (b"[InternetShortcut]\r\nURL=https://a.example/\r\n", "url"),
+        (plistlib.dumps({"URL": "https://a.example/"}), "webloc"),
+        (plistlib.dumps({"URL": "x"}, fmt=plistlib.FMT_BINARY), "webloc"),
+        (SVG_REDIRECT, "svg"),
+        (HTML_REDIRECT, "html"),
+        (b"Subject: hi\r\nFrom: a@b.example\r\nTo: c@d.example\r\n\r\nbody\r\n", "eml"),
+        (b"just some words, see https://a.example/", "text"),
+    ],
+)
+def test_the_format_is_decided_from_the_bytes(data: bytes, fmt: str) -> None:
+    assert detect(data, "misleading-name.txt") == fmt
+    assert fmt in FORMATS
+
+
+def test_an_encrypted_zip_holding_a_quishing_pdf_names_every_level() -> None:
+    data = _zip({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")
+    locked = read_document(data, "docs.zip")
+    assert locked.links == () and locked.problems[0].code == "encrypted"
+    doc = read_document(data, "docs.zip", passwords=("1234", "4821"))
+    assert [(x.uri, x.part, HOW[x.kind]) for x in doc.links] == [
+        (QR_URL, "docs.zip › invoice.pdf › page 1 › QR", "qr")]
+
+
+def test_nesting_stops_at_the_depth_bound() -> None:
+    data = b"see https://deepest.example/"
+    for level in range(MAX_NESTING + 2):
+        data = _zip({f"level{level}.zip" if level else "note.txt": data})
+    doc = read_document(data, "nest.zip")
+    assert any(p.code == "too-deep" for p in doc.problems)
+    assert doc.links == ()
+    shallow = read_document(_zip({"inner.zip": _zip({"note.txt": b"https://a.example/"})}),
+                            "ok.zip")
+    assert [(x.uri, x.part) for x in shallow.links] == [
+        ("https://a.example/", "ok.zip › inner.zip › note.txt")]
+
+
+def test_a_nested_zip_bomb_is_a_problem_and_the_honest_member_is_listed() -> None:
+    bomb = _zip({"zeros.bin": b"\0" * (8 * 1024 * 1024)})
+    layer = _zip({f"b{i}.zip": bomb for i in range(4)})
+    data = _zip({"readme.txt": b"Pay at https://honest-looking.evil.example/pay",
+                 "layer.zip": layer})
+    doc = read_document(data, "bomb.zip")
+    assert ("https://honest-looking.evil.example/pay", "bomb.zip › readme.txt") in {
+        (x.uri, x.part) for x in doc.links}
+
+
+def test_script_redirects_in_svg_and_html_are_decoded() -> None:
+    svg = read_document(SVG_REDIRECT, "scan.svg")
+    rows = {(x.uri, HOW[x.kind]) for x in svg.links}
+    assert ("https://svg-link.evil.example/", "link") in rows
+    assert ("https://svg-script.evil.example/", "script") in rows
+    page = read_document(HTML_REDIRECT, "statement.html")
+    scripts = {(x.uri, x.part) for x in page.links if HOW[x.kind] == "script"}
+    assert scripts == {
+        ("https://statement.evil.example", "statement.html › script"),
+        ("https://onload.evil.example/", "statement.html › event handler"),
+        ("https://jsurl.evil.example/", "statement.html › javascript: URL"),
+    }
+
+
+def test_member_names_with_dot_dot_are_labels_only(tmp_path: object) -> None:
+    doc = read_document(_zip({"../../etc/evil.txt": b"https://a.example/"}), "trav.zip")
+    assert [x.part for x in doc.links] == ["trav.zip › ../../etc/evil.txt"]
+
+
+@pytest.mark.parametrize("junk", [b"PK\x03\x04" + b"\x00" * 100, b"\x00" * 64, b""])
+def test_junk_is_answered(junk: bytes) -> None:
+    doc = read_document(junk, "junk.bin")
+    assert doc.links == ()
+
+
+def test_batch_extract_reads_documents_as_bytes() -> None:
+    import base64
+
+    from uriinspector.core.protocol import handle_request
+    from uriinspector.sources.batch import register
+
+    register()
+    data = _zip({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")
+    answer = handle_request({"op": "extract", "data": base64.b64encode(data).decode(),
+                             "name": "docs.zip", "passwords": ["4821"], "id": 7})
+    assert answer["id"] == 7 and answer["format"] == "zip"
+    (entry,) = answer["uris"]  # type: ignore[misc]
+    assert entry["uri"] == QR_URL and entry["how"] == "qr"
+    assert entry["part"] == "docs.zip › invoice.pdf › page 1 › QR"
+    bad = handle_request({"op": "extract", "data": "not base64!"})
+    assert bad["error"]["code"] == "invalid-value"  # type: ignore[index]
+    fmt = handle_request({"op": "extract", "data": "aGk=", "format": "doc"})
+    assert fmt["error"]["code"] == "invalid-value"  # type: ignore[index]

@@ -133,7 +133,7 @@ def test_batch_extract_reads_documents_as_bytes() -> None:
                              "name": "docs.zip", "passwords": ["4821"], "id": 7})
     assert answer["id"] == 7 and answer["format"] == "zip"
     (entry,) = answer["uris"]  # type: ignore[misc]
-    assert entry["uri"] == QR_URL and entry["how"] == "qr"
+    assert entry["uri"] == QR_URL and entry["how"] == "qr" and entry["final"] == QR_URL
     assert entry["part"] == "docs.zip › invoice.pdf › page 1 › QR"
     bad = handle_request({"op": "extract", "data": "not base64!"})
     assert bad["error"]["code"] == "invalid-value"  # type: ignore[index]

@@ -12,6 +12,7 @@ and never checks a signature or asks DNS.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from email.header import decode_header, make_header
@@ -72,10 +73,8 @@ def _text(message: Message, name: str) -> str | None:
     if raw is None:
         return None
     value = str(raw)[:MAX_FIELD]
-    try:
+    with contextlib.suppress(Exception):  # a bad charset or encoded word: keep it as written
         value = str(make_header(decode_header(value)))
-    except Exception:  # a bad charset or encoded word: keep the text as written
-        pass
     return " ".join(value.split())
 
 
@@ -88,9 +87,9 @@ def _domain(address: str | None) -> str | None:
 def mail_context(message: Message) -> MailContext:
     """What the headers of ``message`` say; never raises."""
     from_raw = _text(message, "From") or ""
-    name, address = parseaddr(from_raw)
-    address = address or None
-    name = name or None
+    parsed_name, parsed_address = parseaddr(from_raw)
+    address = parsed_address or None
+    name = parsed_name or None
     replies = tuple(a for _, a in getaddresses([_text(message, "Reply-To") or ""]) if a)
     return_path = parseaddr(_text(message, "Return-Path") or "")[1] or None
     results: list[AuthResult] = []

@@ -1,45 +1,58 @@
 """Links in a mail (RFC 5322 / MIME): every text and HTML part, attached mails, QR codes.
 
-Python's ``email`` package with ``policy.default`` parses the message and undoes the
-transfer encodings (quoted-printable, base64). This module walks the MIME tree, names
+Python's ``email`` package parses the message with ``compat32``, every header field cut
+to a bounded length first (:mod:`uriinspector.sources.headers`), and undoes the transfer
+encodings (quoted-printable, base64); only the Subject is decoded (RFC 2047). This module walks the MIME tree, names
 each part as mail clients do (``1.2 text/html``; an attached mail's parts after ``›``:
 ``2 message/rfc822 › 1 text/plain``), reads plain parts with ``core.extract``
 (draft-2003 App. E), HTML parts with :mod:`uriinspector.sources.html`, and image parts
 (and attachments whose bytes are an image) with :mod:`uriinspector.sources.qr`.
 
 Bad input is listed, never raised: the parser's defects (a truncated multipart, bad
-base64), unknown charsets, images that are not images and nesting deeper than
-``MAX_DEPTH`` each become a :class:`~uriinspector.sources.model.Problem` and the rest
-of the mail is still read. Offsets are None: they would point into decoded text.
+base64), unknown charsets, images that are not images, nesting deeper than
+``MAX_DEPTH`` and any failure inside one part each become a
+:class:`~uriinspector.sources.model.Problem` for that part, and the rest of the mail is
+still read. One :class:`~uriinspector.sources.budget.Budget` per mail bounds its parts,
+links, characters searched, decoded pixels and time; crossing a limit is a problem too,
+and everything read before it stays listed. Offsets are None: they would point into
+decoded text.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import codecs
 import email
 import re
-from email import policy
-from email.message import EmailMessage, Message
+from email.message import Message
 from typing import Final
 
 from uriinspector.core.extract import extract
+from uriinspector.sources import charsets
+from uriinspector.sources.budget import DEFAULT_LIMITS, Budget
+from uriinspector.sources.headers import BoundedPolicy, cut_fields, decode_words, raw_field
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.model import Document, Link, Problem
-from uriinspector.sources.qr import QrError, data_uri_image, image_format, read_codes
+from uriinspector.sources.qr import (
+    MAX_PIXELS,
+    QrError,
+    data_uri_image,
+    image_format,
+    image_pixels,
+    read_codes,
+)
 
 #: Attached mails followed inside one another (the outer mail is depth 0).
 MAX_DEPTH: Final = 8
 #: MIME parts read from one mail; the rest are counted in a problem.
-MAX_PARTS: Final = 1_000
+MAX_PARTS: Final = DEFAULT_LIMITS.parts
 #: Largest mail read (bytes): above the 25-35 MB most mail systems accept.
 MAX_MESSAGE_BYTES: Final = 50 * 1024 * 1024
 #: Most links listed from one mail (a large newsletter has a few hundred).
-MAX_LINKS: Final = 10_000
+MAX_LINKS: Final = DEFAULT_LIMITS.links
 #: Characters of one text or HTML part searched for links (bounds the time of a
 #: 20 MB mail: core.extract reads about a million characters a second on a slow core).
-MAX_PART_CHARS: Final = 2_000_000
+MAX_PART_CHARS: Final = DEFAULT_LIMITS.part_chars
 
 _SEP: Final = " › "
 
@@ -83,8 +96,11 @@ _DEFECTS: Final[dict[str, tuple[str, str]]] = {
 class _State:
     """What a walk over one mail has gathered so far."""
 
-    def __init__(self, read_qr: bool, defanged: bool = False) -> None:
+    def __init__(self, read_qr: bool, budget: Budget, defanged: bool = False) -> None:
         self.defanged = defanged  # also defanged indicators in text parts (the window)
+        self.budget = budget
+        self.max_links = budget.limits.links
+        self.stopped = False  # a document limit was crossed: no further part is read
         self.links: list[Link] = []
         self.problems: list[Problem] = []
         self.parts = 0
@@ -102,7 +118,7 @@ class _State:
             self.problems.append(Problem(code, message, part))
 
     def add(self, links: tuple[Link, ...] | list[Link]) -> None:
-        room = MAX_LINKS - len(self.links)
+        room = self.max_links - len(self.links)
         if len(links) > room:
             self.dropped_links += len(links) - max(room, 0)
             links = links[: max(room, 0)]
@@ -110,6 +126,14 @@ class _State:
 
 
 def _defects(part: Message, label: str | None, st: _State) -> None:
+    """The parser's defects of ``part`` and its header fields cut to the limit."""
+    for name, length in cut_fields(part):
+        st.problem(
+            "too-large",
+            f"The {name[:40]} header field holds {length:,} characters; only its first "
+            f"{st.budget.limits.header_chars:,} were read (the limit per header field).",
+            label,
+        )
     for defect in getattr(part, "defects", ()):
         name = type(defect).__name__
         code, message = _DEFECTS.get(
@@ -131,7 +155,7 @@ def _lenient_base64(part: Message) -> bytes:
 
 
 def _decode_text(part: Message, label: str, st: _State) -> str:
-    """A text part's content: transfer encoding undone, charset applied (bounded)."""
+    """A text part's content: transfer encoding undone, charset applied, never failing."""
     try:
         payload = part.get_payload(decode=True)
     except Exception as exc:
@@ -145,45 +169,28 @@ def _decode_text(part: Message, label: str, st: _State) -> str:
         charset = part.get_content_charset()
     except Exception:
         charset = None
-    if charset:
-        try:
-            codec = codecs.lookup(charset).name
-        except (LookupError, ValueError, TypeError):
-            shown = charset if len(charset) <= 40 else charset[:40] + "…"
-            st.problem(
-                "unknown-charset",
-                f"The charset {shown!r} is unknown; the text was read as UTF-8.",
-                label,
-            )
-            codec = "utf-8"
-        try:
-            return payload.decode(codec)
-        except UnicodeDecodeError:
-            if codec not in ("ascii", "utf-8"):
-                st.problem(
-                    "bad-charset",
-                    f"The text is not valid {codec}; undecodable bytes are shown as �.",
-                    label,
-                )
-                return payload.decode(codec, "replace")
-        except Exception:  # a codec that is not a text codec
-            codec = "utf-8"
-    try:
-        return payload.decode("utf-8")
-    except UnicodeDecodeError:
-        return payload.decode("cp1252", "replace")
+    text, failed = charsets.decode(payload, charset)
+    if failed is not None:
+        st.problem(failed[0], failed[1], label)
+    return text
 
 
 def _bounded(text: str, label: str, st: _State) -> str:
-    if len(text) <= MAX_PART_CHARS:
-        return text
-    st.problem(
-        "too-large",
-        f"The part holds {len(text):,} characters; only the first {MAX_PART_CHARS:,} were "
-        "searched for links.",
-        label,
-    )
-    return text[:MAX_PART_CHARS]
+    """``text`` cut to what one part, and what is left of the mail's budget, may search."""
+    limit = st.budget.limits.part_chars
+    if len(text) > limit:
+        st.problem(
+            "too-large",
+            f"The part holds {len(text):,} characters; only the first {limit:,} were "
+            "searched for links (the limit per part).",
+            label,
+        )
+        text = text[:limit]
+    allowed, over = st.budget.take_chars(len(text), label)
+    if over is not None:
+        st.problem(over.code, over.message, label)
+        text = text[:allowed]
+    return text
 
 
 def _text_links(text: str, label: str, defanged: bool = False) -> list[Link]:
@@ -194,6 +201,12 @@ def _text_links(text: str, label: str, defanged: bool = False) -> list[Link]:
 
 
 def _qr_links(data: bytes, label: str, st: _State) -> None:
+    pixels = image_pixels(data)
+    if pixels is not None and pixels <= MAX_PIXELS:  # larger ones are refused undecoded
+        over = st.budget.take_pixels(pixels, label)
+        if over is not None:
+            st.problem(over.code, over.message, label)
+            return
     result = read_codes(data)
     if isinstance(result, QrError):
         st.problem(result.code, result.message, label)
@@ -221,6 +234,13 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
     except Exception:
         ctype = "application/octet-stream"
     label = f"{prefix}{number} {ctype}"
+    if st.stopped:
+        return
+    spent = st.budget.out_of_time(label)
+    if spent is not None:
+        st.stopped = True
+        st.problem(spent.code, spent.message, label)
+        return
     if ctype == "message/rfc822":
         payload = part.get_payload()
         inner = payload[0] if isinstance(payload, list) and payload else None
@@ -242,14 +262,14 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
         _children(part, number, prefix, depth, st)
         return
     st.parts += 1
-    if st.parts > MAX_PARTS:
+    if st.parts > st.budget.limits.parts:
         st.skipped_parts += 1
         return
     maintype = ctype.split("/", 1)[0]
     if maintype == "text":
         text = _bounded(_decode_text(part, label, st), label, st)
     if ctype == "text/html":
-        doc = extract_html(text, part=label, max_links=max(0, MAX_LINKS - len(st.links)))
+        doc = extract_html(text, part=label, max_links=max(0, st.max_links - len(st.links)))
         st.add([link.in_part(label) for link in doc.links])
         if st.read_qr:
             for link in doc.links:
@@ -270,6 +290,21 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
     _defects(part, label, st)
 
 
+def _part(part: Message, number: str, prefix: str, depth: int, st: _State) -> None:
+    """Part ``number`` read on its own: whatever fails inside costs that part only."""
+    try:
+        _leaf(part, number, prefix, depth, st)
+    except RecursionError:
+        st.problem("too-deep", "The part is nested too deeply to be read.", prefix + number)
+    except Exception as exc:
+        st.problem(
+            "unreadable",
+            f"The part could not be read ({type(exc).__name__}: {str(exc)[:200]}); the "
+            "other parts were.",
+            prefix + number,
+        )
+
+
 def _children(container: Message, number: str, prefix: str, depth: int, st: _State) -> None:
     _defects(container, f"{prefix}{number or '0'} {container.get_content_type()}", st)
     payload = container.get_payload()
@@ -277,7 +312,7 @@ def _children(container: Message, number: str, prefix: str, depth: int, st: _Sta
         return
     for i, sub in enumerate(payload, 1):
         if isinstance(sub, Message):
-            _leaf(sub, f"{number}.{i}" if number else str(i), prefix, depth, st)
+            _part(sub, f"{number}.{i}" if number else str(i), prefix, depth, st)
 
 
 def _message(msg: Message, prefix: str, depth: int, st: _State) -> None:
@@ -288,43 +323,45 @@ def _message(msg: Message, prefix: str, depth: int, st: _State) -> None:
         if isinstance(payload, list):
             for i, sub in enumerate(payload, 1):
                 if isinstance(sub, Message):
-                    _leaf(sub, str(i), prefix, depth, st)
+                    _part(sub, str(i), prefix, depth, st)
     else:
-        _leaf(msg, "1", prefix, depth, st)
+        _part(msg, "1", prefix, depth, st)
 
 
-def parse_message(data: bytes | str) -> EmailMessage:
-    """The mail as ``email`` reads it with ``policy.default`` (the parser never raises)."""
+def parse_message(data: bytes | str, header_chars: int = DEFAULT_LIMITS.header_chars) -> Message:
+    """The mail's structure as ``compat32`` reads it, every header field cut to
+    ``header_chars`` characters before anything parses it (the parser never raises)."""
+    bounded = BoundedPolicy(max_header_chars=header_chars)
     if isinstance(data, str):
-        return email.message_from_string(data, policy=policy.default)
-    return email.message_from_bytes(data, policy=policy.default)
+        return email.message_from_string(data, policy=bounded)
+    return email.message_from_bytes(data, policy=bounded)
 
 
 def header_of(msg: Message, name: str) -> str | None:
-    """The mail's header ``name`` decoded (RFC 2047), on one line, at most 300
-    characters, or None; a malformed header gives its raw text."""
-    try:
-        value = msg.get(name)
-    except Exception:
-        raw = msg.get_all(name, failobj=None)
-        value = str(raw[0]) if raw else None
-    if value is None:
-        return None
-    text = " ".join(str(value).split())
-    return text[:300]
+    """The mail's header ``name`` as a reader is shown it: RFC 2047 words decoded (a
+    linear decoder), on one line, at most 300 characters, or None; never raises."""
+    raw = raw_field(msg, name)
+    return None if raw is None else decode_words(raw)
 
 
 def subject_of(msg: Message) -> str | None:
-    """The mail's Subject (decoded), or None; a malformed header gives its raw text."""
+    """The mail's Subject on one line (RFC 2047 words decoded, bounded), or None."""
     return header_of(msg, "subject")
 
 
-def extract_eml(data: bytes | str, *, read_qr: bool = True, defanged: bool = False) -> Document:
+def extract_eml(
+    data: bytes | str,
+    *,
+    read_qr: bool = True,
+    defanged: bool = False,
+    budget: Budget | None = None,
+) -> Document:
     """Every link in the mail ``data`` (bytes as stored, or a str); never raises.
 
     ``defanged=True`` (the window) also lists defanged indicators of the text parts
     (``core.extract``), each with its refanged form as ``target``; the batch contract's
-    ``eml`` answer keeps ``False``.
+    ``eml`` answer keeps ``False``. ``budget`` is what the mail may cost (a fresh
+    :class:`~uriinspector.sources.budget.Budget` of the default limits unless given).
     """
     size = len(data)
     if size > MAX_MESSAGE_BYTES:
@@ -339,10 +376,11 @@ def extract_eml(data: bytes | str, *, read_qr: bool = True, defanged: bool = Fal
                 ),
             ),
         )
-    st = _State(read_qr, defanged)
+    budget = budget if budget is not None else Budget()
+    st = _State(read_qr, budget, defanged)
     subject = sender = date = None
     try:
-        msg = parse_message(data)
+        msg = parse_message(data, budget.limits.header_chars)
         subject = subject_of(msg)
         sender, date = header_of(msg, "from"), header_of(msg, "date")
         _message(msg, "", 0, st)
@@ -360,13 +398,15 @@ def extract_eml(data: bytes | str, *, read_qr: bool = True, defanged: bool = Fal
     if st.skipped_parts:
         st.problem(
             "too-many-parts",
-            f"{st.skipped_parts} more MIME parts were not read (the limit is {MAX_PARTS}).",
+            f"{st.skipped_parts} more MIME parts were not read (the limit is "
+            f"{budget.limits.parts:,} per mail).",
             None,
         )
     if st.dropped_links:
         st.problem(
             "too-many-links",
-            f"{st.dropped_links} more links were not listed (the limit is {MAX_LINKS}).",
+            f"{st.dropped_links} more links were not listed (the limit is "
+            f"{budget.limits.links:,} per mail).",
             None,
         )
     return Document(

@@ -13,6 +13,7 @@ import base64
 import binascii
 import io
 import re
+import warnings
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -64,6 +65,35 @@ def image_format(data: bytes) -> str | None:
     return None
 
 
+def _too_many_pixels(what: str) -> QrError:
+    return QrError(
+        "too-large",
+        f"The image is {what}; images over {MAX_PIXELS // 1_000_000} megapixels are not read.",
+    )
+
+
+def image_pixels(data: bytes) -> int | None:
+    """How many pixels the image ``data`` decodes to, read from its header alone
+    (nothing is decoded), or None when that cannot be told; never raises."""
+    kind = image_format(data)
+    if kind is None or len(data) > MAX_IMAGE_BYTES:
+        return None
+    try:
+        from PIL import Image
+    except ImportError:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=[kind]) as img:
+                width, height = img.size
+    except Image.DecompressionBombError:  # past 179 MP: surely over any budget
+        return 2 * int(Image.MAX_IMAGE_PIXELS or MAX_PIXELS) + 1
+    except Exception:  # damaged: read_codes will say so
+        return None
+    return int(width) * int(height)
+
+
 def _libraries() -> tuple[Any, Any]:
     import zxingcpp
     from PIL import Image
@@ -88,18 +118,20 @@ def read_codes(data: bytes) -> tuple[Code, ...] | QrError:
         image_mod, zxingcpp = _libraries()
     except ImportError as exc:
         return QrError("unavailable", f"Images cannot be read here: {exc}.")
+    bomb = (image_mod.DecompressionBombError, image_mod.DecompressionBombWarning)
     try:
-        with image_mod.open(io.BytesIO(data), formats=[kind]) as img:
-            width, height = img.size
-            if width * height > MAX_PIXELS:
-                return QrError(
-                    "too-large",
-                    f"The image is {width}×{height} pixels; images over "
-                    f"{MAX_PIXELS // 1_000_000} megapixels are not read.",
-                )
-            img.load()
-            frame = img.convert("L")
+        with warnings.catch_warnings():
+            # Pillow warns past 89 MP and raises past 179 MP: both are "too large" here.
+            warnings.simplefilter("error", image_mod.DecompressionBombWarning)
+            with image_mod.open(io.BytesIO(data), formats=[kind]) as img:
+                width, height = img.size
+                if width * height > MAX_PIXELS:
+                    return _too_many_pixels(f"{width}×{height} pixels")
+                img.load()
+                frame = img.convert("L")
         found = zxingcpp.read_barcodes(frame, text_mode=zxingcpp.TextMode.Plain)
+    except bomb as exc:  # a decompression bomb: its header promises a huge image
+        return _too_many_pixels(f"a decompression bomb ({exc})")
     except Exception as exc:  # Pillow raises many kinds on a damaged or hostile file
         return QrError(
             "not-an-image",

@@ -316,7 +316,7 @@ def show_documents(
     first = True
     found: list[Indicator] = []
     for path, progress, doc in documents:
-        skipped = [p for p in doc.problems if p.code == "unreadable" and not doc.links]
+        skipped = doc.not_read()  # nothing read: say so and exit 1, never "0 links"
         where = path + (f": message {doc.index}" if doc.index is not None else "")
         if skipped or (doc.kind == "unknown" and not doc.links):
             if progress is not None:

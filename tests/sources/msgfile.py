@@ -1,6 +1,8 @@
 """Outlook ``.msg`` files built in the test ([MS-OXMSG] over [MS-CFB], see ``cfb.py``).
 
-Only what a mail needs: message class, subject, plain and HTML bodies, attachments by
+Only what a mail needs: message class, subject, plain, HTML and RTF bodies (the RTF
+compressed as [MS-OXRTFCP] §2.1.3.1 says, by the ``compressed_rtf`` package extract-msg
+reads it with), attachments by
 value (``PidTagAttachDataBinary``, MIME tag, file name) and embedded messages
 (``PidTagAttachDataObject``, attach method 5). Property streams follow [MS-OXMSG]
 §2.4: a header, then 16-byte entries (tag, flags, value or size).
@@ -41,6 +43,7 @@ def _message_nodes(
     attachments: list[tuple[str, str, bytes] | list[Node]],
     *,
     top: bool,
+    rtf: bytes | None = None,
 ) -> list[Node]:
     nodes: list[Node] = []
     entries: list[bytes] = []
@@ -53,6 +56,12 @@ def _message_nodes(
         entries.append(entry)
     if html is not None:
         node, entry = _binary(0x1013, html)
+        nodes.append(node)
+        entries.append(entry)
+    if rtf is not None:
+        import compressed_rtf
+
+        node, entry = _binary(0x1009, compressed_rtf.compress(rtf, compressed=True))
         nodes.append(node)
         entries.append(entry)
     for i, att in enumerate(attachments):
@@ -90,10 +99,11 @@ def write_msg(
     html: bytes | None = None,
     attachments: list[tuple[str, str, bytes]] | None = None,
     embedded: tuple[str, str | None, bytes | None] | None = None,
+    rtf: bytes | None = None,
 ) -> bytes:
     """A ``.msg`` file: ``attachments`` are ``(file name, MIME type, bytes)``;
-    ``embedded`` is an attached message ``(subject, body, html)``."""
+    ``embedded`` is an attached message ``(subject, body, html)``; ``rtf`` an RTF body."""
     atts: list[tuple[str, str, bytes] | list[Node]] = list(attachments or [])
     if embedded is not None:
         atts.append(_message_nodes(embedded[0], embedded[1], embedded[2], [], top=False))
-    return write_cfb(_message_nodes(subject, body, html, atts, top=True))
+    return write_cfb(_message_nodes(subject, body, html, atts, top=True, rtf=rtf))

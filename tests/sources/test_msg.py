@@ -71,9 +71,10 @@ def test_a_property_that_raises_is_a_problem() -> None:
 
 
 def test_real_library_on_bytes_that_are_no_message() -> None:
-    for data in (b"plain text", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600):
-        doc = extract_msg_bytes(data)
-        assert doc.links == () and doc.problems[0].code == "unreadable"
+    doc = extract_msg_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600)
+    assert doc.links == () and doc.problems[0].code == "unreadable"
+    doc = extract_msg_bytes(b"plain text")  # no OLE header: named, never handed on
+    assert doc.links == () and doc.problems[0].code == "wrong-format"
 
 
 def test_bytes_go_through_extract_msg_and_the_message_is_closed(

@@ -4,7 +4,8 @@
 ``read_path`` a path, which may also be a mailbox (``.mbox``) or a Maildir folder and
 then yields one :class:`~uriinspector.sources.model.Document` per message, lazily.
 The kind is sniffed from the content first (OLE, image magic, ``From `` line, mail
-headers, markup) and the file name's extension second. ``with_verdicts`` hands every
+headers, markup) and the file name's extension second; a format no reader reads (a TIFF,
+an archive) is named in a ``not-supported`` problem, never read as text. ``with_verdicts`` hands every
 link to the core (``core.analysis.analyze``) for its verdict.
 """
 
@@ -23,6 +24,7 @@ from uriinspector.core.analysis import Analysis, Verdict, analyze
 from uriinspector.core.extract import extract
 from uriinspector.core.verdict import decide, in_context
 from uriinspector.sources.files import open_regular, read_regular
+from uriinspector.sources.magic import OLE, describe
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.mail import extract_eml
 from uriinspector.sources.model import Document, DocumentKind, Link, Problem
@@ -32,7 +34,6 @@ from uriinspector.sources.qr import QrError, image_format, read_codes
 #: Largest single file read (bytes); a mailbox is read one message at a time.
 MAX_FILE_BYTES: Final = 64 * 1024 * 1024
 
-_OLE: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # RFC 5322 §2.2: a header field is a name of printable ASCII but ":" then ":".
 _HEADER: Final = re.compile(rb"[!-9;-~]+[ \t]*:")
 _MAIL_HEADERS: Final = frozenset(
@@ -55,11 +56,18 @@ _EXTENSIONS: Final[dict[str, DocumentKind]] = {
 
 
 def sniff(data: bytes, name: str | None = None) -> DocumentKind:
-    """What ``data`` is: content first (magic bytes, mail headers, markup), then name."""
-    if data.startswith(_OLE):
+    """What ``data`` is: content first (magic bytes, mail headers, markup), then name.
+
+    ``unknown`` is a format no reader here reads (:func:`formats.describe` names it); a
+    file named ``.msg`` or as an image that is none is still that kind, so its reader
+    says what it is not.
+    """
+    if data.startswith(OLE):
         return "msg"
     if image_format(data):
         return "image"
+    if describe(data[:16]):
+        return "unknown"
     head = data[:4096].lstrip(b"\xef\xbb\xbf")
     if head.startswith(b"From ") and b"\n" in head:
         return "mbox"
@@ -71,7 +79,7 @@ def sniff(data: bytes, name: str | None = None) -> DocumentKind:
         return "eml"
     if _MARKUP.match(head):
         return "html"
-    return "text" if by_name in (None, "text", "image", "msg") else by_name
+    return "text" if by_name in (None, "text") else by_name
 
 
 def _looks_like_mail(head: bytes) -> bool:
@@ -162,6 +170,10 @@ def read_bytes(
         return Document(kind or "unknown", (), (_too_large(len(data), "The file"),),
                         source=name)
     kind = kind or sniff(data, name)
+    foreign = describe(data[:16]) if kind == "unknown" else None
+    if foreign is not None:
+        return Document(kind, (), (Problem("not-supported", f"{foreign[0].upper()}{foreign[1:]}: not supported."),),
+                        source=name)
     try:
         if kind == "msg":
             doc = extract_msg_bytes(data)

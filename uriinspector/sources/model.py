@@ -9,7 +9,7 @@ same values.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Final, Literal
 
 from uriinspector.core.spans import Span
 from uriinspector.core.verdict import LinkContext
@@ -114,7 +114,9 @@ class Problem:
 
     ``code`` is a stable identifier (``truncated-multipart``, ``bad-base64``,
     ``unknown-charset``, ``not-an-image``, ``too-deep``, ``too-large``, ``too-many-links``,
-    ``unreadable``...), ``part`` the MIME part it concerns (or None), ``message`` a sentence.
+    ``unreadable``, ``over-budget``, ``wrong-format``, ``not-supported``...; the README's
+    "Limits" lists them), ``part`` the MIME part it concerns (or None), ``message`` a
+    sentence.
     """
 
     code: str
@@ -124,6 +126,12 @@ class Problem:
     def to_json(self) -> dict[str, object]:
         """``{"code", "part", "message"}``."""
         return {"code": self.code, "part": self.part, "message": self.message}
+
+
+#: Codes saying the document itself was not read: ``unreadable`` (damaged),
+#: ``wrong-format`` (not what its name says), ``not-supported`` (a format no reader
+#: reads); with no link found, the CLI reports the file as skipped and exits 1.
+NOT_READ: Final = frozenset({"unreadable", "wrong-format", "not-supported"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,3 +157,13 @@ class Document:
     #: The contract's format name (protocol 1.2: ``pdf``, ``docx``, ``zip``…) when the
     #: document was read through ``sources.formats``.
     format: str | None = None
+
+    def not_read(self) -> tuple[Problem, ...]:
+        """The problems that kept the whole document from being read (none once a link
+        was found): a ``NOT_READ`` code, or an image document that is no image."""
+        if self.links:
+            return ()
+        return tuple(
+            p for p in self.problems
+            if p.code in NOT_READ or (p.code == "not-an-image" and p.part is None)
+        )

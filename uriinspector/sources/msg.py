@@ -16,14 +16,19 @@ import contextlib
 from typing import Any, Final
 
 from uriinspector.core.extract import extract
+from uriinspector.sources.magic import OLE, describe
 from uriinspector.sources.html import extract_html
+from uriinspector.sources.mismatch import judge_mismatch
 from uriinspector.sources.model import Document, Link, Problem
+from uriinspector.sources.rtf import MAX_RTF_BYTES, read_rtf
 from uriinspector.sources.qr import QrError, image_format, read_codes
 
 #: Embedded messages followed inside one another.
 MAX_DEPTH: Final = 8
 #: Largest .msg file read (bytes).
 MAX_MSG_BYTES: Final = 64 * 1024 * 1024
+#: Largest compressed RTF body decompressed ([MS-OXRTFCP] expands at most about 9x).
+MAX_COMPRESSED_RTF: Final = MAX_RTF_BYTES // 2
 
 _SEP: Final = " › "
 
@@ -51,6 +56,44 @@ def _field(obj: Any, name: str, problems: list[Problem], label: str) -> object:
         return None
 
 
+def _rtf(msg: Any, label: str, links: list[Link], problems: list[Problem]) -> None:
+    """The RTF body, when it is the only body: its text and ``HYPERLINK`` fields."""
+    compressed = _field(msg, "compressedRtf", problems, label)
+    if isinstance(compressed, bytes | bytearray) and len(compressed) > MAX_COMPRESSED_RTF:
+        problems.append(Problem(
+            "too-large",
+            f"The RTF body is {len(compressed) / 1e6:.1f} MB compressed; RTF bodies over "
+            f"{MAX_COMPRESSED_RTF // (1024 * 1024)} MB compressed are not read.",
+            label,
+        ))
+        return
+    rtf = _field(msg, "rtfBody", problems, label)
+    if not isinstance(rtf, bytes | bytearray) or not rtf:
+        if compressed:
+            problems.append(Problem("unreadable", "The RTF body could not be read.", label))
+        return
+    read = read_rtf(bytes(rtf))
+    if read.cut:
+        problems.append(Problem(
+            "too-large",
+            f"The RTF body is over {MAX_RTF_BYTES // (1024 * 1024)} MB; only its first "
+            f"{MAX_RTF_BYTES // (1024 * 1024)} MB were read.",
+            label,
+        ))
+    for hyperlink in read.links:
+        for e in extract(hyperlink.url)[:1]:
+            mismatch, shown, actual = judge_mismatch(hyperlink.shown, e.target)
+            links.append(Link(
+                uri=e.uri, raw=hyperlink.url, target=e.target, kind="href", part=label,
+                display=hyperlink.shown or None, mismatch=mismatch, shown_domain=shown,
+                target_domain=actual,
+            ))
+    links.extend(
+        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
+        for e in extract(read.text)
+    )
+
+
 def _walk(msg: Any, prefix: str, depth: int, links: list[Link], problems: list[Problem]) -> None:
     body = _as_text(_field(msg, "body", problems, prefix + "1 text/plain"))
     label = prefix + "1 text/plain"
@@ -64,6 +107,8 @@ def _walk(msg: Any, prefix: str, depth: int, links: list[Link], problems: list[P
         doc = extract_html(html, part=label)
         links.extend(link.in_part(label) for link in doc.links)
         problems.extend(Problem(p.code, p.message, label) for p in doc.problems)
+    elif not body.strip():
+        _rtf(msg, prefix + "2 text/rtf", links, problems)
     attachments = _field(msg, "attachments", problems, prefix + "attachments")
     if not isinstance(attachments, list | tuple):
         return
@@ -134,6 +179,12 @@ def extract_msg_bytes(data: bytes) -> Document:
             (),
             (Problem("too-large", f"The .msg file is {len(data) / 1e6:.1f} MB; not read."),),
         )
+    if not data.startswith(OLE):
+        what = describe(data[:16])
+        return Document("msg", (), (Problem(
+            "wrong-format",
+            "Not an Outlook message: no OLE header" + (f" (it is {what})." if what else "."),
+        ),))
     try:
         import extract_msg
     except ImportError as exc:

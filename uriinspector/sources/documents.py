@@ -5,8 +5,8 @@
 then yields one :class:`~uriinspector.sources.model.Document` per message, lazily.
 The kind is sniffed from the content first (OLE, image magic, ``From `` line, mail
 headers, markup) and the file name's extension second; a format no reader reads (a TIFF,
-an archive) is named in a ``not-supported`` problem, never read as text. ``with_verdicts`` hands every
-link to the core (``core.analysis.analyze``) for its verdict.
+an archive) is named in a ``not-supported`` problem, never read as text.
+``with_verdicts`` hands every link to the core (``core.analysis.analyze``) for its verdict.
 """
 
 from __future__ import annotations
@@ -172,8 +172,8 @@ def read_bytes(
     kind = kind or sniff(data, name)
     foreign = describe(data[:16]) if kind == "unknown" else None
     if foreign is not None:
-        return Document(kind, (), (Problem("not-supported", f"{foreign[0].upper()}{foreign[1:]}: not supported."),),
-                        source=name)
+        what = f"{foreign[0].upper()}{foreign[1:]}: not supported."
+        return Document(kind, (), (Problem("not-supported", what),), source=name)
     try:
         if kind == "msg":
             doc = extract_msg_bytes(data)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from email.message import Message
 from email.policy import Compat32
-from typing import Final
+from typing import Any, Final
 
 from uriinspector.sources import charsets
 from uriinspector.sources.budget import MAX_HEADER_CHARS, MAX_SUBJECT_CHARS
@@ -41,6 +41,10 @@ class BoundedPolicy(Compat32):
     """``compat32`` that cuts every header field to ``max_header_chars`` as it is read."""
 
     max_header_chars: int = MAX_HEADER_CHARS
+
+    def __init__(self, max_header_chars: int = MAX_HEADER_CHARS, **kw: Any) -> None:
+        super().__init__(**kw)
+        object.__setattr__(self, "max_header_chars", max_header_chars)  # policies are frozen
 
     def header_source_parse(self, sourcelines: list[str]) -> tuple[str, str]:
         """The field's name and value (``Compat32``'s reading), the value cut to the limit."""

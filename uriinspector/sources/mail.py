@@ -2,11 +2,12 @@
 
 Python's ``email`` package parses the message with ``compat32``, every header field cut
 to a bounded length first (:mod:`uriinspector.sources.headers`), and undoes the transfer
-encodings (quoted-printable, base64); only the Subject is decoded (RFC 2047). This module walks the MIME tree, names
-each part as mail clients do (``1.2 text/html``; an attached mail's parts after ``›``:
-``2 message/rfc822 › 1 text/plain``), reads plain parts with ``core.extract``
-(draft-2003 App. E), HTML parts with :mod:`uriinspector.sources.html`, and image parts
-(and attachments whose bytes are an image) with :mod:`uriinspector.sources.qr`.
+encodings (quoted-printable, base64); only the Subject is decoded (RFC 2047). This
+module walks the MIME tree, names each part as mail clients do (``1.2 text/html``; an
+attached mail's parts after ``›``: ``2 message/rfc822 › 1 text/plain``), reads plain
+parts with ``core.extract`` (draft-2003 App. E), HTML parts with
+:mod:`uriinspector.sources.html`, and image parts (and attachments whose bytes are an
+image) with :mod:`uriinspector.sources.qr`.
 
 Bad input is listed, never raised: the parser's defects (a truncated multipart, bad
 base64), unknown charsets, images that are not images, nesting deeper than
@@ -105,6 +106,7 @@ class _State:
         self.problems: list[Problem] = []
         self.parts = 0
         self.skipped_parts = 0
+        self.skipped_images = 0  # images past the document's pixel budget after the first
         self.dropped_links = 0
         self.read_qr = read_qr
         self._seen: set[tuple[str | None, str]] = set()
@@ -205,7 +207,9 @@ def _qr_links(data: bytes, label: str, st: _State) -> None:
     if pixels is not None and pixels <= MAX_PIXELS:  # larger ones are refused undecoded
         over = st.budget.take_pixels(pixels, label)
         if over is not None:
-            st.problem(over.code, over.message, label)
+            if st.skipped_images == 0:
+                st.problem(over.code, over.message, label)
+            st.skipped_images += 1
             return
     result = read_codes(data)
     if isinstance(result, QrError):
@@ -331,7 +335,7 @@ def _message(msg: Message, prefix: str, depth: int, st: _State) -> None:
 def parse_message(data: bytes | str, header_chars: int = DEFAULT_LIMITS.header_chars) -> Message:
     """The mail's structure as ``compat32`` reads it, every header field cut to
     ``header_chars`` characters before anything parses it (the parser never raises)."""
-    bounded = BoundedPolicy(max_header_chars=header_chars)
+    bounded = BoundedPolicy(header_chars)
     if isinstance(data, str):
         return email.message_from_string(data, policy=bounded)
     return email.message_from_bytes(data, policy=bounded)
@@ -400,6 +404,14 @@ def extract_eml(
             "too-many-parts",
             f"{st.skipped_parts} more MIME parts were not read (the limit is "
             f"{budget.limits.parts:,} per mail).",
+            None,
+        )
+    if st.skipped_images > 1:
+        st.problem(
+            "over-budget",
+            f"{st.skipped_images - 1} more images were not decoded: each would have taken "
+            f"the mail past {budget.limits.pixels // 1_000_000} megapixels (the limit per "
+            "document).",
             None,
         )
     if st.dropped_links:

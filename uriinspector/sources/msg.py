@@ -20,8 +20,8 @@ from uriinspector.sources.magic import OLE, describe
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.mismatch import judge_mismatch
 from uriinspector.sources.model import Document, Link, Problem
-from uriinspector.sources.rtf import MAX_RTF_BYTES, read_rtf
 from uriinspector.sources.qr import QrError, image_format, read_codes
+from uriinspector.sources.rtf import MAX_RTF_BYTES, read_rtf
 
 #: Embedded messages followed inside one another.
 MAX_DEPTH: Final = 8

@@ -1,0 +1,38 @@
+"""How a call's cost grows with its input, for tests that hold a reader to linear time
+(issue 20): CPU time, best of a few repeats, at one size and at twice that size."""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable
+
+#: Cost at 2x the input over cost at 1x that a linear reader stays under (quadratic: 4).
+MAX_RATIO = 2.6
+#: Below this many CPU seconds a run is timer noise: the 1x cost is taken as at least it.
+FLOOR_S = 0.004
+
+
+def best_cost(call: Callable[[], object], repeats: int = 3) -> float:
+    """The least CPU time (``time.process_time``) of ``repeats`` runs of ``call``."""
+    best = float("inf")
+    gc_was = gc.isenabled()
+    gc.disable()  # a collection landing in one run is not the reader's cost
+    try:
+        for _ in range(repeats):
+            started = time.process_time()
+            call()
+            best = min(best, time.process_time() - started)
+    finally:
+        if gc_was:
+            gc.enable()
+    return best
+
+
+def growth(make: Callable[[int], object], call: Callable[[object], object], n: int) -> float:
+    """Cost of ``call(make(2n))`` over cost of ``call(make(n))`` (inputs built untimed)."""
+    small, large = make(n), make(2 * n)
+    call(small)  # warm imports and caches out of the first timing
+    one = best_cost(lambda: call(small))
+    two = best_cost(lambda: call(large))
+    return two / max(one, FLOOR_S)

@@ -1,0 +1,364 @@
+"""A hostile mail or file can neither exhaust the machine nor hide a link (issue 20).
+
+Each row of the issue's table for mails and files is an input built here: the honest
+link in it is still listed, crossing a limit is a problem naming the limit and the part,
+time is bounded by growth (cost at 2x the size at most 2.6x the cost at 1x, CPU time,
+best of 3) and memory by a traced peak, never by a wall-clock figure.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import itertools
+import os
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from tests.growth import MAX_RATIO, growth
+from tests.memory import traced_peak
+from tests.sources.builders import PHISH_QR_URL, qr_png
+from tests.sources.msgfile import write_msg
+from uriinspector.sources import mail, read_bytes
+from uriinspector.sources.batch import answer_extract_eml
+from uriinspector.sources.budget import MAX_HEADER_CHARS, Budget, Limits
+from uriinspector.sources.mail import extract_eml
+from uriinspector.sources.model import Document
+from uriinspector.sources.msg import extract_msg_bytes
+from uriinspector.sources.qr import read_codes
+from uriinspector.sources.rtf import read_rtf
+
+HONEST = "https://honest.example/account/verify"
+BODY = f"Please check {HONEST} today.\n"
+HIDDEN = "https://hidden.evil.example/"
+LURE = f'<a href="{HIDDEN}">https://paypal.com/</a>'
+
+
+def _uris(doc: Document) -> list[str]:
+    return [link.uri for link in doc.links]
+
+
+def _codes(doc: Document) -> list[tuple[str, str | None]]:
+    return [(p.code, p.part) for p in doc.problems]
+
+
+# ---- per header: cut before parsing ----------------------------------------------------
+
+
+def _subject_bomb(size: int) -> bytes:
+    """A mail whose Subject is ``size`` bytes of RFC 2047 encoded words."""
+    word = "=?utf-8?b?" + base64.b64encode(b"Konto gesperrt ").decode() + "?= "
+    words = word * (size // len(word))
+    return f"From: a@b.example\nTo: c@d.example\nSubject: {words}\n\n{BODY}".encode()
+
+
+def test_a_960_kb_encoded_word_subject_is_cut_and_the_link_listed() -> None:
+    data = _subject_bomb(960_000)
+    doc, peak = traced_peak(lambda: extract_eml(data))
+    assert _uris(doc) == [HONEST]
+    assert doc.subject is not None and doc.subject.startswith("Konto gesperrt Konto")
+    assert len(doc.subject) <= 300
+    [cut] = [p for p in doc.problems if p.code == "too-large"]
+    assert "Subject" in cut.message and f"{MAX_HEADER_CHARS:,}" in cut.message
+    assert cut.part == "1 text/plain"
+    # Before: 1 GB at 240 KB, MemoryError at 480 KB (policy.default's header parser);
+    # now the parser's own copies of the input (bytes, str, lines) and no more.
+    assert peak < 16 * len(data), peak
+
+
+def test_the_subject_bomb_costs_linear_time() -> None:
+    ratio = growth(_subject_bomb, lambda data: extract_eml(data), 240_000)  # type: ignore[arg-type]
+    assert ratio <= MAX_RATIO, ratio  # before: 2.2 s at 240 KB, MemoryError at 480 KB
+
+
+def _param_bomb(count: int) -> bytes:
+    """A mail whose Content-Type carries ``count`` parameters (60,000: 1.25 MB)."""
+    params = "; ".join(f"name{i:05d}=value{i:05d}" for i in range(count))
+    return (f"From: a@b.example\nSubject: params\nMIME-Version: 1.0\n"
+            f"Content-Type: text/plain; {params}\n\n{BODY}").encode()
+
+
+def test_sixty_thousand_content_type_parameters_are_cut() -> None:
+    data = _param_bomb(60_000)
+    assert len(data) > 1_250_000
+    doc, peak = traced_peak(lambda: extract_eml(data))
+    assert _uris(doc) == [HONEST]
+    assert [p.message.split(" header")[0] for p in doc.problems] == ["The Content-Type"]
+    assert peak < 16 * len(data), peak
+    ratio = growth(_param_bomb, lambda d: extract_eml(d), 20_000)  # type: ignore[arg-type]
+    assert ratio <= MAX_RATIO, ratio  # before: 139 s at 325 KB (get_param re-slices)
+
+
+# ---- failures stay local ---------------------------------------------------------------
+
+
+def _two_parts(first_type: str, first_body: bytes = b"hello \xff there") -> bytes:
+    return (
+        b"From: a@b.example\nSubject: x\nMIME-Version: 1.0\n"
+        b"Content-Type: multipart/alternative; boundary=B\n\n--B\n"
+        + f"Content-Type: {first_type}\n\n".encode() + first_body + b"\n"
+        b"--B\nContent-Type: text/html\n\n" + LURE.encode() + b"\n--B--\n"
+    )
+
+
+def test_a_punycode_part_does_not_hide_the_lying_link_in_part_two() -> None:
+    data = _two_parts("text/plain; charset=punycode")
+    assert len(data) < 300
+    doc = extract_eml(data)
+    assert [(link.part, link.uri, link.mismatch) for link in doc.links] == [
+        ("2 text/html", HIDDEN, True)
+    ]
+    assert _codes(doc) == [("unknown-charset", "1 text/plain")]
+
+
+@pytest.mark.parametrize("charset", ["idna", "unicode_escape", "raw-unicode-escape",
+                                     "undefined", "rot13", "base64", "utf-16", "x" * 5000])
+def test_no_declared_charset_ends_the_walk(charset: str) -> None:
+    doc = extract_eml(_two_parts(f"text/plain; charset={charset}", b"\\u12 \xff\xfe \x00"))
+    assert HIDDEN in _uris(doc)
+    assert all(p.part == "1 text/plain" for p in doc.problems)
+
+
+def test_a_charset_of_a_hundred_thousand_parens_costs_that_header_only() -> None:
+    data = ("From: a@b.example\nSubject: x\nContent-Type: text/plain; charset="
+            + "(" * 100_000 + f"\n\n{BODY}").encode()
+    doc = extract_eml(data)
+    assert _uris(doc) == [HONEST]  # before: "nested too deeply", the body's link lost
+    assert sorted(_codes(doc)) == [("too-large", "1 text/plain"),
+                                   ("unknown-charset", "1 text/plain")]
+
+
+def test_batch_extract_eml_gives_the_same_problems() -> None:
+    for data in (_two_parts("text/plain; charset=punycode", b"hello"), _param_bomb(2_000)):
+        doc = extract_eml(data)
+        answer = answer_extract_eml({"op": "extract", "format": "eml",
+                                     "text": data.decode("ascii")})
+        assert answer["problems"] == [p.to_json() for p in doc.problems]
+        assert [u["uri"] for u in answer["uris"]] == _uris(doc)  # type: ignore[index]
+
+
+def test_a_part_that_raises_costs_that_part_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = mail._text_links
+
+    def flaky(text: str, label: str, defanged: bool = False) -> list[object]:
+        if label.startswith("1 "):
+            raise ValueError("boom")
+        return real(text, label, defanged)  # type: ignore[return-value]
+
+    monkeypatch.setattr(mail, "_text_links", flaky)
+    data = (b"From: a@b.example\nSubject: x\nMIME-Version: 1.0\n"
+            b"Content-Type: multipart/mixed; boundary=B\n\n--B\n\nfirst http://a.example/\n"
+            b"--B\n\n" + BODY.encode() + b"--B--\n")
+    doc = extract_eml(data)
+    assert _uris(doc) == [HONEST]
+    assert _codes(doc) == [("unreadable", "1")]
+
+
+# ---- per document: parts, characters, pixels, time -------------------------------------
+
+
+def _many_parts(bodies: list[bytes], ctype: str = "text/plain") -> bytes:
+    out = [b"From: a@b.example\nSubject: many\nMIME-Version: 1.0\n"
+           b"Content-Type: multipart/mixed; boundary=B\n\n"]
+    for body in bodies:
+        out.append(f"--B\nContent-Type: {ctype}\nContent-Transfer-Encoding: base64\n\n"
+                   .encode() + base64.encodebytes(body))
+    out.append(b"--B--\n")
+    return b"".join(out)
+
+
+def _png(side: int) -> bytes:
+    buf = io.BytesIO()
+    Image.new("L", (side, side), 255).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def test_the_pixel_budget_spans_all_images_of_a_mail(monkeypatch: pytest.MonkeyPatch) -> None:
+    decoded: list[int] = []
+
+    def counting(data: bytes) -> object:
+        decoded.append(len(data))
+        return read_codes(data)
+
+    monkeypatch.setattr(mail, "read_codes", counting)
+    big = _png(1000)  # 1 MP each, a few KB: the issue's 38 KB PNG of 39.9 MP, scaled down
+    images = _many_parts([big] * 100, "image/png")
+    qr = _many_parts([qr_png(PHISH_QR_URL)], "image/png").split(b"--B\n", 1)[1]
+    data = images.replace(b"--B--\n", b"--B\n" + qr).replace(
+        b"--B--\n", b"--B\nContent-Type: text/plain\n\n" + BODY.encode() + b"--B--\n")
+    budget = Budget(Limits(pixels=2_500_000))
+    doc = extract_eml(data, budget=budget)
+    assert _uris(doc) == [PHISH_QR_URL, HONEST]  # the small QR after the flood still fits
+    assert len(decoded) == 3  # two of the 100 large images, then the QR code
+    over = [p for p in doc.problems if p.code == "over-budget"]
+    assert [p.part for p in over] == ["3 image/png", None]
+    assert "2 megapixels" in over[0].message and "97 more images" in over[1].message
+
+
+def test_the_default_pixel_budget_is_below_three_of_the_largest_images() -> None:
+    limits = Limits()
+    assert 2 * 40_000_000 <= limits.pixels < 3 * 40_000_000
+
+
+def test_the_time_budget_stops_between_parts_and_names_the_part() -> None:
+    ticks = itertools.count()
+    budget = Budget(Limits(seconds=4.5), clock=lambda: float(next(ticks)))
+    data = _many_parts([f"part {i} https://p{i}.example/\n".encode() for i in range(10)])
+    doc = extract_eml(data, budget=budget)
+    assert _uris(doc) == [f"https://p{i}.example/" for i in range(4)]
+    assert _codes(doc) == [("over-budget", "5 text/plain")]
+    assert "4.5 seconds" in doc.problems[0].message
+
+
+def test_the_character_budget_spans_the_parts_of_a_mail() -> None:
+    data = _many_parts([(b"x" * 900 + f" https://c{i}.example/\n".encode()) for i in range(4)])
+    doc = extract_eml(data, budget=Budget(Limits(document_chars=2_000)))
+    assert _uris(doc) == ["https://c0.example/", "https://c1.example/"]
+    assert [c for c, _ in _codes(doc)] == ["over-budget"] * 2  # part 3 cut, part 4 empty
+
+
+def test_parts_and_links_caps_are_problems() -> None:
+    data = _many_parts([f"https://l{i}.example/ https://m{i}.example/\n".encode()
+                        for i in range(6)])
+    doc = extract_eml(data, budget=Budget(Limits(parts=4, links=5)))
+    assert len(doc.links) == 5
+    assert sorted(c for c, _ in _codes(doc)) == ["too-many-links", "too-many-parts"]
+
+
+def test_a_hundred_large_image_parts_cost_a_bounded_number_of_decodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    decoded: list[int] = []
+    monkeypatch.setattr(mail, "read_codes", lambda data: decoded.append(1) or ())
+    for count in (50, 100):
+        decoded.clear()
+        doc = extract_eml(_many_parts([_png(700)] * count, "image/png"),
+                          budget=Budget(Limits(pixels=1_000_000)))
+        assert len(decoded) == 2 and doc.problems[0].code == "over-budget"
+
+
+# ---- say what was not read -------------------------------------------------------------
+
+RTF = (
+    rb"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\fswiss Arial;}}{\colortbl;\red0\green0"
+    rb"\blue255;}{\*\generator Msftedit 5.41;}\viewkind4\uc1\pard\f0\fs20 Dear customer,"
+    rb"\par Your mailbox is full. Sign in at {\field{\*\fldinst{HYPERLINK "
+    rb"\"https://hidden.evil.example/\"}}{\fldrslt{\ul\cf1 https://paypal.com/}}}\f0\fs20  "
+    rb"or read " + HONEST.encode() + rb"\par Caf\'e9 \u8364?\par}"
+)
+
+
+def test_an_rtf_only_msg_is_read_with_its_hyperlink_fields() -> None:
+    doc = extract_msg_bytes(write_msg("Your mailbox is full", rtf=RTF))
+    assert [(link.part, link.uri, link.display, link.mismatch) for link in doc.links] == [
+        ("2 text/rtf", HIDDEN, "https://paypal.com/", True),
+        ("2 text/rtf", HONEST, None, False),
+    ]  # before: 0 links, no problem, exit 0
+    assert doc.problems == ()
+
+
+def test_rtf_text_decodes_code_page_and_unicode_and_skips_tables() -> None:
+    read = read_rtf(RTF)
+    assert "Café €" in read.text and "Arial" not in read.text and "Msftedit" not in read.text
+    assert "paypal.com" not in read.text  # the field's result is the link's, not text
+
+
+def _rtf_flood(size: int) -> bytes:
+    unit = (rb"{\field{\*\fldinst HYPERLINK \o \"t\" \"https://f.example/\"}{\fldrslt x}}"
+            rb"{{{\u8364?\'e9}}}\bin0 \*\x ")
+    return rb"{\rtf1" + unit * (size // len(unit)) + b"{" * 2000 + b"}"
+
+
+@pytest.mark.parametrize("shape", ["fields", "open-groups", "backslashes"])
+def test_rtf_reading_is_linear(shape: str) -> None:
+    make = {
+        "fields": _rtf_flood,
+        "open-groups": lambda n: b"{" * n + HONEST.encode(),
+        "backslashes": lambda n: b"\\" * n + b" " + HONEST.encode(),
+    }[shape]
+    ratio = growth(make, lambda data: read_rtf(data), 50_000)  # type: ignore[arg-type]
+    assert ratio <= MAX_RATIO, ratio
+    assert read_rtf(make(1_000)).text.endswith(HONEST) or shape == "fields"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=400) | st.text("{}\\*'ab09 \"u-HYPERLINK", max_size=200).map(
+    str.encode))
+def test_rtf_never_raises(data: bytes) -> None:
+    read = read_rtf(data)
+    assert isinstance(read.text, str)
+
+
+def test_a_tiff_or_random_bytes_named_msg_are_named_for_what_they_are() -> None:
+    tiff = b"II*\x00" + struct.pack("<I", 8) + os.urandom(200)
+    doc = read_bytes(tiff, "invoice.msg")
+    assert _codes(doc) == [("not-supported", None)]
+    assert doc.problems[0].message == "A TIFF image: not supported."
+    assert doc.not_read()
+    doc = read_bytes(os.urandom(2_000).replace(b"\xd0", b"\x00"), "invoice.msg")
+    assert [(p.code, p.message) for p in doc.problems] == [
+        ("wrong-format", "Not an Outlook message: no OLE header.")]
+    assert doc.not_read()
+    doc = read_bytes(b"PK\x03\x04" + os.urandom(100), "invoice.msg")
+    assert "ZIP archive" in doc.problems[0].message
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that claims ``width``x``height`` pixels in a few dozen bytes."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body)))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b""))
+            + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("side", [10_000, 20_000])  # Pillow warns, then raises
+def test_a_decompression_bomb_is_too_large_not_an_image(side: int) -> None:
+    doc = read_bytes(_png_header(side, side), "bomb.png")
+    assert _codes(doc) == [("too-large", None)]  # before: not-an-image … DecompressionBombError
+    assert "megapixels" in doc.problems[0].message
+
+
+# ---- what held, and must keep holding --------------------------------------------------
+
+
+def test_nothing_is_written_for_attachments_named_out_of_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    data = (b"From: a@b.example\nSubject: x\nMIME-Version: 1.0\n"
+            b"Content-Type: multipart/mixed; boundary=B\n\n--B\n\n" + BODY.encode()
+            + b"--B\nContent-Type: application/octet-stream\nContent-Disposition: attachment;"
+            b" filename=\"../../evil.sh\"\nContent-Transfer-Encoding: base64\n\n"
+            + base64.encodebytes(b"#!/bin/sh\nrm -rf /\n") + b"--B--\n")
+    doc = extract_eml(data)
+    assert _uris(doc) == [HONEST]
+    assert list(tmp_path.rglob("*")) == [work]
+
+
+def _mbox(tmp_path: Path, count: int) -> Path:
+    path = tmp_path / f"box{count}.mbox"
+    one = (f"From sender@example Thu Jan  1 00:00:00 2026\nFrom: a@b.example\n"
+           f"Subject: n\n\n{BODY}\n").encode()
+    path.write_bytes(one * count)
+    return path
+
+
+def test_a_mailbox_is_read_in_linear_time(tmp_path: Path) -> None:
+    from uriinspector.sources import read_path
+
+    def read(path: object) -> int:
+        return sum(len(doc.links) for doc in read_path(str(path)))
+
+    assert read(_mbox(tmp_path, 10)) == 10
+    ratio = growth(lambda n: _mbox(tmp_path, n), read, 400)
+    assert ratio <= MAX_RATIO, ratio

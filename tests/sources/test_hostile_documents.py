@@ -30,7 +30,7 @@ from uriinspector.sources.batch import answer_extract_eml
 from uriinspector.sources.budget import MAX_HEADER_CHARS, Budget, Limits
 from uriinspector.sources.mail import extract_eml
 from uriinspector.sources.model import Document
-from uriinspector.sources.msg import extract_msg_bytes
+from uriinspector.sources.msg import MAX_DEENCAPSULATED, extract_message, extract_msg_bytes
 from uriinspector.sources.qr import read_codes
 from uriinspector.sources.rtf import read_rtf
 
@@ -261,6 +261,50 @@ def test_an_rtf_only_msg_is_read_with_its_hyperlink_fields() -> None:
         ("2 text/rtf", HONEST, None, False),
     ]  # before: 0 links, no problem, exit 0
     assert doc.problems == ()
+
+
+class _Attachment:
+    def __init__(self, data: bytes, mimetype: str = "image/png") -> None:
+        self.data, self.mimetype = data, mimetype
+
+
+class _RtfOnly:
+    """An extract-msg message whose RTF body declares ``raw`` bytes and whose ``body`` and
+    ``htmlBody`` (extract-msg's RTF de-encapsulation) must not be asked for."""
+
+    subject = "Large RTF"
+
+    def __init__(self, raw: int, rtf: bytes, attachments: list[_Attachment]) -> None:
+        self.compressedRtf = b"\x00" * 4 + struct.pack("<I", raw) + b"MELA" + b"\x00" * 4
+        self.rtfBody = rtf
+        self.attachments = attachments
+
+    @property
+    def body(self) -> str:
+        raise AssertionError("de-encapsulated a large RTF body")
+
+    htmlBody = body
+
+    def getStringStream(self, name: str) -> None:
+        return None
+
+    def getStream(self, name: str) -> None:
+        return None
+
+
+def test_a_large_rtf_body_is_not_handed_to_the_de_encapsulator() -> None:
+    doc = extract_message(_RtfOnly(MAX_DEENCAPSULATED + 1, RTF, []))
+    assert [link.uri for link in doc.links] == [HIDDEN, HONEST]
+
+
+def test_a_msg_has_a_time_and_pixel_budget() -> None:
+    ticks = itertools.count()
+    budget = Budget(Limits(seconds=5.5, pixels=2_100_000), clock=lambda: float(next(ticks)))
+    images = [_Attachment(_png(1000)) for _ in range(3)] + [_Attachment(qr_png(PHISH_QR_URL))]
+    doc = extract_message(_RtfOnly(MAX_DEENCAPSULATED + 1, RTF, images * 3), budget)
+    assert [link.uri for link in doc.links] == [HIDDEN, HONEST, PHISH_QR_URL]
+    assert _codes(doc) == [("over-budget", "5 image/png"), ("over-budget", "8"),
+                           ("over-budget", None)]  # images 3, 4; the clock at part 8; 7
 
 
 def test_rtf_text_decodes_code_page_and_unicode_and_skips_tables() -> None:

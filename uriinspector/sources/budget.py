@@ -63,6 +63,7 @@ class Budget:
         self._deadline = clock() + limits.seconds
         self.chars = 0
         self.pixels = 0
+        self.refused_images = 0
         self.spent: Problem | None = None
 
     def out_of_time(self, part: str | None) -> Problem | None:
@@ -91,12 +92,16 @@ class Budget:
             part,
         )
 
-    def take_pixels(self, count: int, part: str | None) -> Problem | None:
-        """None when an image of ``count`` pixels may be decoded (and counts it), else why."""
+    def take_pixels(self, count: int, part: str | None) -> tuple[bool, Problem | None]:
+        """Whether an image of ``count`` pixels may be decoded (then counted), and, for
+        the first image refused, the problem saying so (later ones are :meth:`left_out`)."""
         if self.pixels + count <= self.limits.pixels:
             self.pixels += count
-            return None
-        return Problem(
+            return True, None
+        self.refused_images += 1
+        if self.refused_images > 1:
+            return False, None
+        return False, Problem(
             "over-budget",
             f"This image ({count / 1e6:.1f} megapixels) would take the document's images "
             f"past {self.limits.pixels // 1_000_000} megapixels decoded (the limit per "
@@ -104,5 +109,15 @@ class Budget:
             part,
         )
 
+    def left_out(self) -> tuple[Problem, ...]:
+        """The problem counting the images refused after the first (none if none)."""
+        if self.refused_images < 2:
+            return ()
+        return (Problem(
+            "over-budget",
+            f"{self.refused_images - 1} more images were not decoded: each would have taken "
+            f"the document past {self.limits.pixels // 1_000_000} megapixels (the limit per "
+            "document).",
+        ),)
 
 __all__ = ["DEFAULT_LIMITS", "MAX_HEADER_CHARS", "MAX_SUBJECT_CHARS", "Budget", "Limits"]

@@ -106,7 +106,6 @@ class _State:
         self.problems: list[Problem] = []
         self.parts = 0
         self.skipped_parts = 0
-        self.skipped_images = 0  # images past the document's pixel budget after the first
         self.dropped_links = 0
         self.read_qr = read_qr
         self._seen: set[tuple[str | None, str]] = set()
@@ -205,11 +204,10 @@ def _text_links(text: str, label: str, defanged: bool = False) -> list[Link]:
 def _qr_links(data: bytes, label: str, st: _State) -> None:
     pixels = image_pixels(data)
     if pixels is not None and pixels <= MAX_PIXELS:  # larger ones are refused undecoded
-        over = st.budget.take_pixels(pixels, label)
+        allowed, over = st.budget.take_pixels(pixels, label)
         if over is not None:
-            if st.skipped_images == 0:
-                st.problem(over.code, over.message, label)
-            st.skipped_images += 1
+            st.problem(over.code, over.message, label)
+        if not allowed:
             return
     result = read_codes(data)
     if isinstance(result, QrError):
@@ -406,14 +404,8 @@ def extract_eml(
             f"{budget.limits.parts:,} per mail).",
             None,
         )
-    if st.skipped_images > 1:
-        st.problem(
-            "over-budget",
-            f"{st.skipped_images - 1} more images were not decoded: each would have taken "
-            f"the mail past {budget.limits.pixels // 1_000_000} megapixels (the limit per "
-            "document).",
-            None,
-        )
+    for p in budget.left_out():
+        st.problem(p.code, p.message, p.part)
     if st.dropped_links:
         st.problem(
             "too-many-links",

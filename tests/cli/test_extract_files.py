@@ -177,3 +177,15 @@ def test_msg_file(tmp_path: Path) -> None:
     r = cli("extract", "--json", str(path))
     assert [(row["part"], row["mismatch"]) for row in r.json] == [
         ("1 text/plain", False), ("2 text/html", True)]
+
+
+def test_a_file_that_is_not_what_its_name_says_exits_1(tmp_path: Path) -> None:
+    tiff = tmp_path / "scan.msg"
+    tiff.write_bytes(b"II*\x00\x08\x00\x00\x00" + bytes(range(256)))
+    noise = tmp_path / "invoice.msg"
+    noise.write_bytes(bytes((i * 37 + 11) % 256 for i in range(4096)).replace(b"\xd0", b"."))
+    for path, said in ((tiff, "A TIFF image: not supported."),
+                       (noise, "Not an Outlook message: no OLE header.")):
+        r = cli("extract", str(path), "--color", "never")
+        assert r.exit_status == ExitStatus.ERROR  # before: "0 links, text" and 0
+        assert f"{path}: skipped: {said}" in r.stderr and "0 links" not in r

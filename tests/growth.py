@@ -29,10 +29,16 @@ def best_cost(call: Callable[[], object], repeats: int = 3) -> float:
     return best
 
 
-def growth(make: Callable[[int], object], call: Callable[[object], object], n: int) -> float:
-    """Cost of ``call(make(2n))`` over cost of ``call(make(n))`` (inputs built untimed)."""
+def growth(
+    make: Callable[[int], object], call: Callable[[object], object], n: int, repeats: int = 5
+) -> float:
+    """Cost of ``call(make(2n))`` over cost of ``call(make(n))`` (inputs built untimed),
+    each the best of ``repeats`` runs, the two sizes taken in turn so that a burst of
+    load on the shared machine falls on both."""
     small, large = make(n), make(2 * n)
     call(small)  # warm imports and caches out of the first timing
-    one = best_cost(lambda: call(small))
-    two = best_cost(lambda: call(large))
+    one = two = float("inf")
+    for _ in range(repeats):
+        one = min(one, best_cost(lambda: call(small), 1))
+        two = min(two, best_cost(lambda: call(large), 1))
     return two / max(one, FLOOR_S)

@@ -23,15 +23,14 @@ from __future__ import annotations
 
 import base64
 import binascii
-import email
 import re
 from email.message import Message
 from typing import Final
 
 from uriinspector.core.extract import extract
-from uriinspector.sources import charsets
+from uriinspector.sources import charsets, headers
 from uriinspector.sources.budget import DEFAULT_LIMITS, Budget
-from uriinspector.sources.headers import BoundedPolicy, cut_fields, decode_words, raw_field
+from uriinspector.sources.headers import cut_fields, decode_words, raw_field
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.model import Document, Link, Problem
 from uriinspector.sources.qr import (
@@ -51,6 +50,11 @@ MAX_PARTS: Final = DEFAULT_LIMITS.parts
 MAX_MESSAGE_BYTES: Final = 50 * 1024 * 1024
 #: Most links listed from one mail (a large newsletter has a few hundred).
 MAX_LINKS: Final = DEFAULT_LIMITS.links
+#: Multiparts nested inside one another in one mail (real mails nest a few levels).
+MAX_NESTING: Final = 32
+#: Problems listed of one code, and in all, for one mail; the rest are counted.
+MAX_SAME_CODE: Final = 20
+MAX_PROBLEMS: Final = 200
 #: Characters of one text or HTML part searched for links (bounds the time of a
 #: 20 MB mail: core.extract reads about a million characters a second on a slow core).
 MAX_PART_CHARS: Final = DEFAULT_LIMITS.part_chars
@@ -109,14 +113,26 @@ class _State:
         self.dropped_links = 0
         self.read_qr = read_qr
         self._seen: set[tuple[str | None, str]] = set()
+        self._per_code: dict[str, int] = {}
 
     def problem(self, code: str, message: str, part: str | None) -> None:
+        """Record a problem once per part and code, at most ``MAX_SAME_CODE`` per code."""
         key = (part, code)
         if key in self._seen and code != "too-deep":
             return
         self._seen.add(key)
-        if len(self.problems) < 200:
+        count = self._per_code.get(code, 0) + 1
+        self._per_code[code] = count
+        if count <= MAX_SAME_CODE and len(self.problems) < MAX_PROBLEMS:
             self.problems.append(Problem(code, message, part))
+
+    def left_out(self) -> list[Problem]:
+        """One problem per code that had more than ``MAX_SAME_CODE``, counting the rest."""
+        return [
+            Problem(code, f"{count - MAX_SAME_CODE} more '{code}' problems were not listed.")
+            for code, count in self._per_code.items()
+            if count > MAX_SAME_CODE
+        ]
 
     def add(self, links: tuple[Link, ...] | list[Link]) -> None:
         room = self.max_links - len(self.links)
@@ -261,6 +277,14 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
         _message(inner, label + _SEP, depth + 1, st)
         return
     if part.is_multipart():
+        if number.count(".") + 1 >= MAX_NESTING:
+            st.problem(
+                "too-deep",
+                f"Multiparts are nested more than {MAX_NESTING} deep; the deeper parts are "
+                "not read.",
+                label,
+            )
+            return
         _children(part, number, prefix, depth, st)
         return
     st.parts += 1
@@ -331,12 +355,8 @@ def _message(msg: Message, prefix: str, depth: int, st: _State) -> None:
 
 
 def parse_message(data: bytes | str, header_chars: int = DEFAULT_LIMITS.header_chars) -> Message:
-    """The mail's structure as ``compat32`` reads it, every header field cut to
-    ``header_chars`` characters before anything parses it (the parser never raises)."""
-    bounded = BoundedPolicy(header_chars)
-    if isinstance(data, str):
-        return email.message_from_string(data, policy=bounded)
-    return email.message_from_bytes(data, policy=bounded)
+    """The mail's structure, bounded (:func:`uriinspector.sources.headers.parse_message`)."""
+    return headers.parse_message(data, header_chars)[0]
 
 
 def header_of(msg: Message, name: str) -> str | None:
@@ -382,7 +402,14 @@ def extract_eml(
     st = _State(read_qr, budget, defanged)
     subject = sender = date = None
     try:
-        msg = parse_message(data, budget.limits.header_chars)
+        msg, too_deep = headers.parse_message(data, budget.limits.header_chars)
+        if too_deep:
+            st.problem(
+                "too-deep",
+                "The mail's parts are nested too deeply for the parser; the parts after "
+                "the deepest one it reached are not read.",
+                None,
+            )
         subject = subject_of(msg)
         sender, date = header_of(msg, "from"), header_of(msg, "date")
         _message(msg, "", 0, st)
@@ -406,6 +433,7 @@ def extract_eml(
         )
     for p in budget.left_out():
         st.problem(p.code, p.message, p.part)
+    st.problems.extend(st.left_out())
     if st.dropped_links:
         st.problem(
             "too-many-links",

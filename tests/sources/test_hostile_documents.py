@@ -249,7 +249,7 @@ RTF = (
     rb"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\fswiss Arial;}}{\colortbl;\red0\green0"
     rb"\blue255;}{\*\generator Msftedit 5.41;}\viewkind4\uc1\pard\f0\fs20 Dear customer,"
     rb"\par Your mailbox is full. Sign in at {\field{\*\fldinst{HYPERLINK "
-    rb"\"https://hidden.evil.example/\"}}{\fldrslt{\ul\cf1 https://paypal.com/}}}\f0\fs20  "
+    rb'"https://hidden.evil.example/"}}{\fldrslt{\ul\cf1 https://paypal.com/}}}\f0\fs20  '
     rb"or read " + HONEST.encode() + rb"\par Caf\'e9 \u8364?\par}"
 )
 
@@ -295,6 +295,25 @@ class _RtfOnly:
 def test_a_large_rtf_body_is_not_handed_to_the_de_encapsulator() -> None:
     doc = extract_message(_RtfOnly(MAX_DEENCAPSULATED + 1, RTF, []))
     assert [link.uri for link in doc.links] == [HIDDEN, HONEST]
+
+
+ENCAPSULATED = (  # what Outlook stores for an HTML mail ([MS-OXRTFEX])
+    rb"{\rtf1\ansi\ansicpg1252\fromhtml1 \deff0{\fonttbl{\f0\fswiss Arial;}}"
+    rb"{\*\htmltag19 <html>}{\*\htmltag50 <body>}\htmlrtf {\htmlrtf0 {\*\htmltag64 <p>}"
+    rb'Sign in at {\*\htmltag84 <a href="https://hidden.evil.example/">}\htmlrtf {\field'
+    rb'{\*\fldinst{HYPERLINK "https://hidden.evil.example/"}}{\fldrslt\ul \htmlrtf0 '
+    rb"https://paypal.com/\htmlrtf }\htmlrtf0 \htmlrtf }\htmlrtf0 {\*\htmltag92 </a>} "
+    rb"now\htmlrtf\par\htmlrtf0 {\*\htmltag72 </p>}\htmlrtf }\htmlrtf0 {\*\htmltag58 </body>}}"
+)
+
+
+def test_a_large_rtf_body_that_encapsulates_html_is_read_as_html() -> None:
+    read = read_rtf(ENCAPSULATED)
+    assert read.html is not None
+    assert '<a href="https://hidden.evil.example/">https://paypal.com/</a>' in read.html
+    doc = extract_message(_RtfOnly(MAX_DEENCAPSULATED + 1, ENCAPSULATED, []))
+    assert [(link.part, link.uri, link.mismatch) for link in doc.links] == [
+        ("2 text/html", HIDDEN, True)]
 
 
 def test_a_msg_has_a_time_and_pixel_budget() -> None:

@@ -87,6 +87,13 @@ def _rtf(msg: Any, label: str, budget: Budget, links: list[Link],
             f"{MAX_RTF_BYTES // (1024 * 1024)} MB were read.",
             label,
         ))
+    if read.html:  # encapsulated HTML: its anchors, read as the HTML body would be
+        label = label.replace("text/rtf", "text/html")
+        doc = extract_html(_text(read.html, label, budget, problems), part=label,
+                           max_links=max(0, budget.limits.links - len(links)))
+        links.extend(link.in_part(label) for link in doc.links)
+        problems.extend(Problem(p.code, p.message, label) for p in doc.problems)
+        return
     for hyperlink in read.links:
         for e in extract(hyperlink.url)[:1]:
             mismatch, shown, actual = judge_mismatch(hyperlink.shown, e.target)

@@ -7,7 +7,10 @@ fallbacks), ``\\bin`` data skipped, destinations that hold no text (font and col
 tables, pictures, objects, anything under ``\\*``) skipped, and each field's instruction
 (``\\fldinst``) read apart from its result (``\\fldrslt``): ``HYPERLINK "url"`` becomes a
 :class:`Hyperlink` with the result as its visible text, which is kept out of the text
-searched for plain links. There is no recursion: a stack of group states, cut at
+searched for plain links. An RTF body that encapsulates HTML ([MS-OXRTFEX]: ``\\fromhtml1``,
+the HTML's tags in ``\\*\\htmltag`` destinations, RTF-only runs between ``\\htmlrtf`` and
+``\\htmlrtf0``) also gives that HTML back, so its anchors are read as a page's are.
+There is no recursion: a stack of group states, cut at
 ``MAX_GROUPS`` deep, and every token is matched once from where the last one ended.
 """
 
@@ -68,13 +71,15 @@ class RtfText:
     text: str
     links: tuple[Hyperlink, ...]
     cut: bool = False
+    html: str | None = None  # the encapsulated HTML, when the body says it holds one
 
 
 @dataclass(slots=True)
 class _Group:
     skip: bool = False
+    rtf_only: bool = False  # inside \htmlrtf … \htmlrtf0: not part of encapsulated HTML
     uc: int = 1
-    into: str = "text"  # "text", "inst" (a field instruction) or "result"
+    into: str = "text"  # "text", "inst" (a field instruction), "result" or "html" (a tag)
 
 
 @dataclass(slots=True)
@@ -96,6 +101,7 @@ class _Reader:
         self.skip_chars = 0  # fallback characters still to drop after a \uN
         self.hex = bytearray()
         self.destination_next = False  # a "\*" was just read
+        self.html: list[str] | None = None  # set by \fromhtml: the encapsulated HTML
 
     @property
     def group(self) -> _Group:
@@ -109,6 +115,10 @@ class _Reader:
         if not text or self.group.skip:
             return
         where = self.group.into
+        if self.html is not None and (where == "html" or not self.group.rtf_only):
+            self.html.append(text)
+            if where == "html":
+                return
         if where == "text" or not self.fields:
             self.out.append(text)
         elif where == "inst":
@@ -131,7 +141,7 @@ class _Reader:
             self.overflow += 1
             return
         top = self.group
-        self.stack.append(_Group(top.skip, top.uc, top.into))
+        self.stack.append(_Group(top.skip, top.rtf_only, top.uc, top.into))
 
     def close_group(self) -> None:
         if self.overflow:
@@ -161,6 +171,12 @@ class _Reader:
             group.into = "inst"
         elif name == "fldrslt":
             group.into = "result"
+        elif name == "fromhtml":
+            self.html = self.html if self.html is not None else []
+        elif name == "htmltag" and destination:
+            group.into = "html"
+        elif name == "htmlrtf":
+            group.rtf_only = arg != "0"
         elif name in _SKIPPED or destination:
             group.skip = True
         elif name == "u" and arg is not None:
@@ -235,7 +251,8 @@ def read_rtf(data: bytes) -> RtfText:
     reader.flush_hex()
     while reader.fields:
         reader.finish_field(reader.fields.pop()[1])
-    return RtfText("".join(reader.out), tuple(reader.links), cut)
+    html = "".join(reader.html) if reader.html is not None else None
+    return RtfText("".join(reader.out), tuple(reader.links), cut, html)
 
 
 __all__ = ["MAX_RTF_BYTES", "Hyperlink", "RtfText", "read_rtf"]

@@ -457,3 +457,9 @@ def test_deep_nesting_times_many_lines_costs_linear_time() -> None:
     ratio = growth(make, lambda d: extract_eml(d), 150)  # type: ignore[arg-type]
     assert ratio <= MAX_RATIO, ratio
     assert _uris(extract_eml(make(800))) == [HONEST]
+
+
+def test_a_small_rtf_body_that_encapsulates_html_goes_through_extract_msg() -> None:
+    doc = extract_msg_bytes(write_msg("Sign in", rtf=ENCAPSULATED))
+    assert [(link.part, link.uri, link.mismatch) for link in doc.links] == [
+        ("2 text/html", HIDDEN, True)]

@@ -463,3 +463,18 @@ def test_a_small_rtf_body_that_encapsulates_html_goes_through_extract_msg() -> N
     doc = extract_msg_bytes(write_msg("Sign in", rtf=ENCAPSULATED))
     assert [(link.part, link.uri, link.mismatch) for link in doc.links] == [
         ("2 text/html", HIDDEN, True)]
+
+
+def test_a_mail_given_as_text_keeps_its_non_ascii_links() -> None:
+    # A batch "eml" request carries the mail as a JSON string; compat32 turned its body
+    # into bytes with raw-unicode-escape, and the Cyrillic host of https://аpple.com/ was
+    # lost ("https://" was listed), in plain and HTML parts alike.
+    mail_text = ("From: a@b.example\nSubject: Grüße\nMIME-Version: 1.0\n"
+                 "Content-Type: multipart/alternative; boundary=B\n\n--B\n\n"
+                 "see https://\u0430pple.com/x\n--B\nContent-Type: text/html\n\n"
+                 '<a href="https://\u0430pple.com/y">https://apple.com/</a>\n--B--\n')
+    expected = ["https://\u0430pple.com/x", "https://\u0430pple.com/y"]
+    assert _uris(extract_eml(mail_text)) == expected
+    assert _uris(extract_eml(mail_text.encode())) == expected
+    answer = answer_extract_eml({"op": "extract", "format": "eml", "text": mail_text})
+    assert [u["uri"] for u in answer["uris"]] == expected  # type: ignore[index]

@@ -161,7 +161,7 @@ def _defects(part: Message, label: str | None, st: _State) -> None:
 
 def _lenient_base64(part: Message) -> bytes:
     """A cut-off base64 body decoded as far as it goes (``email`` gives up on it)."""
-    raw = part.get_payload(decode=False)
+    raw = _raw_payload(part)
     text = raw if isinstance(raw, str) else ""
     alphabet = re.sub(r"[^A-Za-z0-9+/]", "", text)
     alphabet = alphabet[: len(alphabet) // 4 * 4]
@@ -171,8 +171,34 @@ def _lenient_base64(part: Message) -> bytes:
         return b""
 
 
+# Bytes the parser could not read as ASCII (it keeps them as lone surrogates).
+_ESCAPED_BYTE: Final = re.compile("[\udc80-\udcff]")
+
+
+def _raw_payload(part: Message) -> object:
+    """The body as the parser stored it. ``get_payload()`` is no way to it: given bytes
+    it could not read as ASCII, it decodes them with the part's declared charset, and a
+    ``charset=punycode`` raised there (the walk ended) or ran punycode's quadratic
+    decoder on the whole body."""
+    return vars(part).get("_payload")
+
+
+def _unicode_body(part: Message) -> str | None:
+    """The body as given when the mail came as a ``str`` holding real non-ASCII text (a
+    batch ``eml`` request) and no transfer encoding: ``compat32`` would turn it into
+    bytes with ``raw-unicode-escape``, and ``https://аpple.com/`` would lose its host."""
+    raw = _raw_payload(part)
+    if not isinstance(raw, str) or raw.isascii() or _ESCAPED_BYTE.search(raw):
+        return None
+    cte = str(part.get("content-transfer-encoding", "")).strip().lower()
+    return raw if cte in ("", "7bit", "8bit", "binary") else None
+
+
 def _decode_text(part: Message, label: str, st: _State) -> str:
     """A text part's content: transfer encoding undone, charset applied, never failing."""
+    given = _unicode_body(part)
+    if given is not None:
+        return given
     try:
         payload = part.get_payload(decode=True)
     except Exception as exc:

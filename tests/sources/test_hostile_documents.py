@@ -478,3 +478,14 @@ def test_a_mail_given_as_text_keeps_its_non_ascii_links() -> None:
     assert _uris(extract_eml(mail_text.encode())) == expected
     answer = answer_extract_eml({"op": "extract", "format": "eml", "text": mail_text})
     assert [u["uri"] for u in answer["uris"]] == expected  # type: ignore[index]
+
+
+@pytest.mark.skipif(os.environ.get("URIINSPECTOR_SOAK") != "1",
+                    reason="set URIINSPECTOR_SOAK=1 (about 4 minutes traced)")
+def test_a_mailbox_of_100000_messages_is_read_one_message_at_a_time(tmp_path: Path) -> None:
+    from uriinspector.sources import read_path
+
+    path = _mbox(tmp_path, 100_000)
+    found, peak = traced_peak(lambda: sum(len(d.links) for d in read_path(str(path))))
+    assert found == 100_000
+    assert peak < 32 * 1024 * 1024, peak  # measured: 48 MB RSS for the whole process

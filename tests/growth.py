@@ -34,11 +34,18 @@ def growth(
 ) -> float:
     """Cost of ``call(make(2n))`` over cost of ``call(make(n))`` (inputs built untimed),
     each the best of ``repeats`` runs, the two sizes taken in turn so that a burst of
-    load on the shared machine falls on both."""
+    load on the shared machine falls on both. A ratio over ``MAX_RATIO`` is measured once
+    more and the smaller one kept: a quadratic cost gives about 4 every time, a burst of
+    load on 2 shared cores gave 3.9 once for a reader that gives 2.0 in six runs of six."""
     small, large = make(n), make(2 * n)
     call(small)  # warm imports and caches out of the first timing
-    one = two = float("inf")
-    for _ in range(repeats):
-        one = min(one, best_cost(lambda: call(small), 1))
-        two = min(two, best_cost(lambda: call(large), 1))
-    return two / max(one, FLOOR_S)
+    ratio = float("inf")
+    for _ in range(2):
+        one = two = float("inf")
+        for _ in range(repeats):
+            one = min(one, best_cost(lambda: call(small), 1))
+            two = min(two, best_cost(lambda: call(large), 1))
+        ratio = min(ratio, two / max(one, FLOOR_S))
+        if ratio <= MAX_RATIO:
+            break
+    return ratio

@@ -326,6 +326,13 @@ def test_a_msg_has_a_time_and_pixel_budget() -> None:
                            ("over-budget", None)]  # images 3, 4; the clock at part 8; 7
 
 
+def test_a_msg_reads_at_most_its_parts_limit_of_attachments() -> None:
+    images = [_Attachment(qr_png(PHISH_QR_URL))] + [_Attachment(b"x", "text/plain")] * 9
+    doc = extract_message(_RtfOnly(MAX_DEENCAPSULATED + 1, RTF, images), Budget(Limits(parts=3)))
+    assert PHISH_QR_URL in _uris(doc)
+    assert _codes(doc) == [("too-many-parts", "attachments")]
+
+
 def test_rtf_text_decodes_code_page_and_unicode_and_skips_tables() -> None:
     read = read_rtf(RTF)
     assert "Café €" in read.text and "Arial" not in read.text and "Msftedit" not in read.text

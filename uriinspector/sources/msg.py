@@ -192,7 +192,14 @@ def _walk(msg: Any, prefix: str, depth: int, budget: Budget, links: list[Link],
     attachments = _field(msg, "attachments", problems, prefix + "attachments")
     if not isinstance(attachments, list | tuple):
         return
-    for i, att in enumerate(attachments, 3):
+    if len(attachments) > budget.limits.parts:
+        problems.append(Problem(
+            "too-many-parts",
+            f"{len(attachments) - budget.limits.parts} more attachments were not read (the "
+            f"limit is {budget.limits.parts:,} per message).",
+            prefix + "attachments",
+        ))
+    for i, att in enumerate(attachments[: budget.limits.parts], 3):
         if budget.spent is not None:
             return
         spent = budget.out_of_time(f"{prefix}{i}")

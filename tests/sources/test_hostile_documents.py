@@ -3,7 +3,7 @@
 Each row of the issue's table for mails and files is an input built here: the honest
 link in it is still listed, crossing a limit is a problem naming the limit and the part,
 time is bounded by growth (cost at 2x the size at most 2.6x the cost at 1x, CPU time,
-best of 3) and memory by a traced peak, never by a wall-clock figure.
+best of 5: ``tests/growth.py``) and memory by a traced peak, never by a wall-clock figure.
 """
 
 from __future__ import annotations

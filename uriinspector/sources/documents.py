@@ -24,8 +24,8 @@ from uriinspector.core.analysis import Analysis, Verdict, analyze
 from uriinspector.core.extract import extract
 from uriinspector.core.verdict import decide, in_context
 from uriinspector.sources.files import open_regular, read_regular
-from uriinspector.sources.magic import OLE, describe
 from uriinspector.sources.html import extract_html
+from uriinspector.sources.magic import OLE, describe
 from uriinspector.sources.mail import extract_eml
 from uriinspector.sources.model import Document, DocumentKind, Link, Problem
 from uriinspector.sources.msg import extract_msg_bytes
@@ -58,7 +58,7 @@ _EXTENSIONS: Final[dict[str, DocumentKind]] = {
 def sniff(data: bytes, name: str | None = None) -> DocumentKind:
     """What ``data`` is: content first (magic bytes, mail headers, markup), then name.
 
-    ``unknown`` is a format no reader here reads (:func:`formats.describe` names it); a
+    ``unknown`` is a format no reader here reads (:func:`magic.describe` names it); a
     file named ``.msg`` or as an image that is none is still that kind, so its reader
     says what it is not.
     """

@@ -18,8 +18,8 @@ from typing import Any, Final
 
 from uriinspector.core.extract import extract
 from uriinspector.sources.budget import Budget
-from uriinspector.sources.magic import OLE, describe
 from uriinspector.sources.html import extract_html
+from uriinspector.sources.magic import OLE, describe
 from uriinspector.sources.mismatch import judge_mismatch
 from uriinspector.sources.model import Document, Link, Problem
 from uriinspector.sources.qr import MAX_PIXELS, QrError, image_format, image_pixels, read_codes

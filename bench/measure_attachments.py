@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.sources.attachment_corpus import afternoon_script, cases
-from uriinspector.sources.formats import read_document
+from uriinspector.sources.documents import read_document
 
 
 def main() -> None:

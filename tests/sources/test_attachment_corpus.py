@@ -12,7 +12,7 @@ from collections import defaultdict
 import pytest
 
 from tests.sources.attachment_corpus import Case, afternoon_script, cases
-from uriinspector.sources.formats import read_document
+from uriinspector.sources.documents import read_document
 
 CASES = list(cases())
 

@@ -11,7 +11,8 @@ import pyzipper
 
 from tests.sources.offices import word_document
 from tests.sources.pdfs import page_pdf
-from uriinspector.sources.formats import FORMATS, MAX_NESTING, detect, read_document
+from uriinspector.sources.documents import read_document
+from uriinspector.sources.formats import FORMATS, MAX_NESTING, detect
 from uriinspector.sources.model import HOW
 
 QR_URL = "https://login.evil.example/office365"
@@ -139,3 +140,41 @@ def test_batch_extract_reads_documents_as_bytes() -> None:
     assert bad["error"]["code"] == "invalid-value"  # type: ignore[index]
     fmt = handle_request({"op": "extract", "data": "aGk=", "format": "doc"})
     assert fmt["error"]["code"] == "invalid-value"  # type: ignore[index]
+
+
+def test_a_mail_reads_its_attachments_with_the_password_its_text_gives() -> None:
+    from email.message import EmailMessage
+
+    from uriinspector.sources.documents import read_bytes
+
+    msg = EmailMessage()
+    msg["From"] = "Accounts <accounts@vendor.example>"
+    msg["To"] = "jane@corp.example"
+    msg["Subject"] = "Invoice"
+    msg.set_content("Your invoice is attached.\nPassword: 4821\n")
+    msg.add_attachment(_zip({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821"),
+                       maintype="application", subtype="zip", filename="docs.zip")
+    msg.add_attachment(b"[InternetShortcut]\r\nURL=https://shortcut.evil.example/\r\n",
+                       maintype="application", subtype="octet-stream", filename="Open.url")
+    doc = read_bytes(bytes(msg), "invoice.eml")
+    rows = {(x.uri, x.part) for x in doc.links}
+    assert (QR_URL, "2 application/zip › docs.zip › invoice.pdf › page 1 › QR") in rows
+    assert ("https://shortcut.evil.example/",
+            "3 application/octet-stream › Open.url › URL") in rows
+
+
+def test_the_cli_and_the_window_reader_take_every_format(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from tests.cli.helpers import cli
+
+    assert isinstance(tmp_path, Path)
+    pdf = tmp_path / "scan.pdf"
+    pdf.write_bytes(page_pdf(qr=QR_URL))
+    r = cli("extract", "--json", str(pdf))
+    assert [(row["uri"], row["part"]) for row in r.json] == [
+        (QR_URL, "scan.pdf › page 1 › QR")]
+    from uriinspector.sources.documents import read_path
+
+    (doc,) = list(read_path(str(pdf)))
+    assert doc.format == "pdf" and [x.uri for x in doc.links] == [QR_URL]

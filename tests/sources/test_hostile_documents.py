@@ -375,8 +375,10 @@ def test_a_tiff_or_random_bytes_named_msg_are_named_for_what_they_are() -> None:
     assert [(p.code, p.message) for p in doc.problems] == [
         ("wrong-format", "Not an Outlook message: no OLE header.")]
     assert doc.not_read()
+    # a zip is read as an archive (sources.archive), whatever its name; a broken one says so
     doc = read_bytes(b"PK\x03\x04" + os.urandom(100), "invoice.msg")
-    assert "ZIP archive" in doc.problems[0].message
+    assert doc.format == "zip" and doc.problems[0].code == "unreadable"
+    assert "archive could not be opened" in doc.problems[0].message and doc.not_read()
 
 
 def _png_header(width: int, height: int) -> bytes:

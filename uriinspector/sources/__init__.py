@@ -26,10 +26,10 @@ from uriinspector.sources.documents import (
     open_path,
     read_bytes,
     read_path,
-    sniff,
     verdict_of,
     with_verdicts,
 )
+from uriinspector.sources.formats import sniff
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.mail import extract_eml
 from uriinspector.sources.model import Document, Link, Problem

@@ -63,7 +63,8 @@ def answer_extract_data(req: Mapping[str, object]) -> Answer:
         data = base64.b64decode("".join(raw.split()), validate=True)
     except (binascii.Error, ValueError) as exc:
         raise RequestError(INVALID_VALUE, f'field "data" is not base64: {exc}') from None
-    from uriinspector.sources.formats import FORMATS, read_document
+    from uriinspector.sources.documents import read_document
+    from uriinspector.sources.formats import FORMATS
 
     fmt = req.get("format", "auto")
     if not isinstance(fmt, str) or (fmt != "auto" and fmt not in FORMATS):

@@ -15,7 +15,7 @@ import contextlib
 import mailbox
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
@@ -24,80 +24,16 @@ from uriinspector.core.analysis import Analysis, Verdict, analyze
 from uriinspector.core.extract import extract
 from uriinspector.core.verdict import decide, in_context
 from uriinspector.sources.files import open_regular, read_regular
+from uriinspector.sources.formats import FORMATS, MAX_NESTING, NEW_FORMATS, detect, sniff
 from uriinspector.sources.html import extract_html
-from uriinspector.sources.magic import OLE, describe
+from uriinspector.sources.magic import describe
 from uriinspector.sources.mail import extract_eml
 from uriinspector.sources.model import Document, DocumentKind, Link, Problem
 from uriinspector.sources.msg import extract_msg_bytes
-from uriinspector.sources.qr import QrError, image_format, read_codes
+from uriinspector.sources.qr import QrError, read_codes
 
 #: Largest single file read (bytes); a mailbox is read one message at a time.
 MAX_FILE_BYTES: Final = 64 * 1024 * 1024
-
-# RFC 5322 §2.2: a header field is a name of printable ASCII but ":" then ":".
-_HEADER: Final = re.compile(rb"[!-9;-~]+[ \t]*:")
-_MAIL_HEADERS: Final = frozenset(
-    {
-        b"received", b"return-path", b"from", b"to", b"subject", b"date", b"message-id",
-        b"mime-version", b"delivered-to", b"x-mailer", b"reply-to", b"content-type",
-        b"dkim-signature", b"arc-seal", b"authentication-results", b"cc", b"sender",
-    }
-)
-_MARKUP: Final = re.compile(
-    rb"\s*(?:<!doctype\s+html|<html|<head|<body|<!--|<meta|<a\s|<div|<p[\s>]|<table)",
-    re.IGNORECASE,
-)
-_EXTENSIONS: Final[dict[str, DocumentKind]] = {
-    ".eml": "eml", ".msg": "msg", ".html": "html", ".htm": "html", ".xhtml": "html",
-    ".txt": "text", ".text": "text", ".mbox": "mbox", ".mbx": "mbox",
-    ".png": "image", ".jpg": "image", ".jpeg": "image", ".gif": "image", ".bmp": "image",
-    ".webp": "image",
-}
-
-
-def sniff(data: bytes, name: str | None = None) -> DocumentKind:
-    """What ``data`` is: content first (magic bytes, mail headers, markup), then name.
-
-    ``unknown`` is a format no reader here reads (:func:`magic.describe` names it); a
-    file named ``.msg`` or as an image that is none is still that kind, so its reader
-    says what it is not.
-    """
-    if data.startswith(OLE):
-        return "msg"
-    if image_format(data):
-        return "image"
-    if describe(data[:16]):
-        return "unknown"
-    head = data[:4096].lstrip(b"\xef\xbb\xbf")
-    if head.startswith(b"From ") and b"\n" in head:
-        return "mbox"
-    ext = os.path.splitext(name)[1].lower() if name else ""
-    by_name = _EXTENSIONS.get(ext)
-    if by_name in ("eml", "html", "mbox"):
-        return by_name
-    if _looks_like_mail(head):
-        return "eml"
-    if _MARKUP.match(head):
-        return "html"
-    return "text" if by_name in (None, "text") else by_name
-
-
-def _looks_like_mail(head: bytes) -> bool:
-    lines = head.split(b"\n", 30)[:30]
-    known = 0
-    for line in lines:
-        line = line.rstrip(b"\r")
-        if not line:
-            break
-        if line[:1] in (b" ", b"\t"):
-            continue  # folded continuation (RFC 5322 §2.2.3)
-        m = _HEADER.match(line)
-        if m is None:
-            return False
-        if m.group().rstrip(b": \t").lower() in _MAIL_HEADERS:
-            known += 1
-    return known >= 2
-
 
 def decode_text(data: bytes, html: bool = False) -> str:
     """Bytes of a text or HTML file as text: BOM, UTF-8, the page's charset, cp1252."""
@@ -169,6 +105,8 @@ def read_bytes(
     if len(data) > MAX_FILE_BYTES:
         return Document(kind or "unknown", (), (_too_large(len(data), "The file"),),
                         source=name)
+    if kind is None and (fmt := detect(data, name)) in NEW_FORMATS:
+        return read_document(data, os.path.basename(name or "") or "document", fmt=fmt)
     kind = kind or sniff(data, name)
     foreign = describe(data[:16]) if kind == "unknown" else None
     if foreign is not None:
@@ -182,7 +120,7 @@ def read_bytes(
         elif kind in ("eml", "mbox"):
             if kind == "mbox" and data.startswith(b"From "):
                 data = data.split(b"\n", 1)[1] if b"\n" in data else b""
-            doc = extract_eml(data, defanged=defanged)
+            doc = extract_eml(data, defanged=defanged, read_attachment=_attachment(0))
         elif kind == "html":
             text = decode_text(data, html=True)
             doc = replace(extract_html(text, base=base), text=text)
@@ -195,6 +133,112 @@ def read_bytes(
     except Exception as exc:  # every reader answers; this is the last net
         doc = Document(kind, (), (Problem("unreadable", f"{type(exc).__name__}: {exc}"),))
     return replace(doc, source=name)
+
+
+def read_document(data: bytes, name: str = "document", *, fmt: str = "auto",
+                  passwords: tuple[str, ...] = (), depth: int = 0,
+                  base: str | None = None) -> Document:
+    """Every link of one document of any format (``fmt`` ``auto``: detected); never raises.
+
+    ``name`` labels the document (the outermost part of each link's ``part``);
+    ``passwords`` are tried on encrypted archives and PDFs; ``base`` resolves HTML.
+    """
+    kind = detect(data, name) if fmt == "auto" else fmt
+    if kind not in FORMATS:
+        return Document("unknown", (), (Problem("not-supported", f"No reader for the format "
+                        f"{kind!r}.", name),), source=name)
+    try:
+        doc = _read(kind, data, name, passwords, depth, base)
+    except Exception as exc:  # every reader answers; this is the last net
+        doc = Document("unknown", (), (Problem("unreadable", f"{type(exc).__name__}: {exc}",
+                                               name),), source=name)
+    if depth == 0:
+        doc = _judged(doc)
+    return replace(doc, source=name, format=kind)
+
+
+def _judged(doc: Document) -> Document:
+    """Links that show a text (a PDF annotation's words, an Office hyperlink's text) judged
+    for mismatch as a mail's anchors are (``sources.mismatch``), where the reader did not."""
+    from uriinspector.sources.mismatch import judge_mismatch
+
+    links = []
+    for link in doc.links:
+        if link.display and link.shown_domain is None and not link.mismatch:
+            mismatch, shown, actual = judge_mismatch(link.display, link.target)
+            link = replace(link, mismatch=mismatch, shown_domain=shown, target_domain=actual)
+        links.append(link)
+    return replace(doc, links=tuple(links))
+
+
+def _nested(passwords: tuple[str, ...], depth: int) -> Callable[[bytes, str], Document]:
+    def read(data: bytes, part: str) -> Document:
+        if depth + 1 > MAX_NESTING:
+            return Document("unknown", (), (Problem("too-deep", f"Documents nested more than "
+                            f"{MAX_NESTING} deep are not read.", part),))
+        return read_document(data, part, passwords=passwords, depth=depth + 1)
+    return read
+
+
+def _read(kind: str, data: bytes, name: str, passwords: tuple[str, ...], depth: int,
+          base: str | None) -> Document:
+    if kind == "pdf":
+        from uriinspector.sources.pdf import read_pdf
+
+        return read_pdf(data, name, passwords=passwords, read_nested=_nested(passwords, depth))
+    if kind in ("docx", "xlsx", "pptx"):
+        from uriinspector.sources.office import read_office
+
+        return read_office(data, name, read_image=_qr_texts)
+    if kind == "zip":
+        from uriinspector.sources.archive import read_zip
+
+        return read_zip(data, name, _nested(passwords, depth), passwords=passwords)
+    if kind == "ics":
+        from uriinspector.sources.calendar import read_ics
+
+        return read_ics(data, name)
+    if kind == "url":
+        from uriinspector.sources.shortcut import read_url_file
+
+        return read_url_file(data, name)
+    if kind == "webloc":
+        from uriinspector.sources.shortcut import read_webloc
+
+        return read_webloc(data, name)
+    if kind in ("svg", "html"):
+        from uriinspector.sources.markup import read_markup
+
+        return _labelled(read_markup(decode_text(data, html=True), svg=kind == "svg",
+                                     base=base), name)
+    if kind == "eml":
+        return _labelled(extract_eml(data, read_attachment=_attachment(depth),
+                                     passwords=passwords), name)
+    legacy: DocumentKind = "msg" if kind == "msg" else "image" if kind == "image" else "text"
+    return _labelled(read_bytes(data, name, base=base, kind=legacy), name)
+
+
+def _attachment(depth: int) -> Callable[[bytes, str, tuple[str, ...]], Document]:
+    """How a mail at ``depth`` reads its attached files: as documents one level deeper."""
+    def read(data: bytes, part: str, passwords: tuple[str, ...]) -> Document:
+        return _nested(passwords, depth)(data, part)
+    return read
+
+
+def _labelled(doc: Document, name: str) -> Document:
+    """``doc``'s links and problems with ``name`` in front of their parts."""
+    def label(part: str | None) -> str:
+        return f"{name} › {part}" if part else name
+
+    return replace(doc, links=tuple(replace(x, part=label(x.part)) for x in doc.links),
+                   problems=tuple(replace(p, part=label(p.part)) for p in doc.problems))
+
+
+def _qr_texts(data: bytes, _part: str) -> tuple[str, ...]:
+    from uriinspector.sources.qr import read_codes
+
+    codes = read_codes(data)
+    return tuple(c.text for c in codes) if isinstance(codes, tuple) else ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,24 +1,27 @@
-"""The one registry of document formats: what each is, how it is recognised, who reads it.
+"""The one registry of document formats: what each is, and how it is recognised.
 
-``detect(data, name)`` decides the format from the bytes (the name only breaks ties
-between formats the bytes cannot tell apart, such as text and a shortcut without its
-section header); ``read_document`` reads any of them, and hands documents found inside
-others (an archive's members, a PDF's embedded files) back to itself, up to
-:data:`MAX_NESTING` levels, so ``docs.zip › invoice.pdf › page 1 › QR`` is read the same
-way at every level. The batch ``extract`` op (``data``), the CLI and the window all read
-through here; the contract's format names (protocol 1.2) are the keys of :data:`FORMATS`.
+``FORMATS`` names every format the readers take (the batch contract's names, protocol
+1.2), with its file endings and media types (the desktop entry declares the same, a test
+keeps them equal); ``detect(data, name)`` decides the format from the bytes, the name
+only breaking ties the bytes cannot (``sniff`` is the older mail/page/text/image half of
+it). Reading is ``sources.documents.read_document``, which dispatches on these names.
 """
 
 from __future__ import annotations
 
-import html
+import os
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
-from uriinspector.sources.model import Document, Link, Problem
+from uriinspector.sources.magic import OLE, describe
+from uriinspector.sources.model import DocumentKind
+from uriinspector.sources.qr import image_format
 
+#: Formats read by the attachment readers (the others by the mail, page, text and image
+#: readers of ``sources.documents.read_bytes``).
+NEW_FORMATS: Final = frozenset({"pdf", "docx", "xlsx", "pptx", "zip", "ics", "url", "webloc",
+                                "svg"})
 #: Documents inside documents are read this deep (the outermost is depth 0).
 MAX_NESTING: Final = 8
 
@@ -64,16 +67,76 @@ _SVG: Final = re.compile(
 )
 _PLIST: Final = re.compile(rb"\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!DOCTYPE\s+plist[^>]{0,300}>"
                            rb"\s*)?<plist[\s>]", re.IGNORECASE)
-_SVG_HREF: Final = re.compile(r"""\s(?:xlink:)?href\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-_HANDLER: Final = re.compile(r"""\son[a-z]{3,20}\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
-_JS_URL: Final = re.compile(r"""\s(?:href|src|action)\s*=\s*(?:"\s*javascript:([^"]*)"|"""
-                            r"""'\s*javascript:([^']*)')""", re.IGNORECASE)
+
+
+# RFC 5322 §2.2: a header field is a name of printable ASCII but ":" then ":".
+_HEADER: Final = re.compile(rb"[!-9;-~]+[ \t]*:")
+_MAIL_HEADERS: Final = frozenset(
+    {
+        b"received", b"return-path", b"from", b"to", b"subject", b"date", b"message-id",
+        b"mime-version", b"delivered-to", b"x-mailer", b"reply-to", b"content-type",
+        b"dkim-signature", b"arc-seal", b"authentication-results", b"cc", b"sender",
+    }
+)
+_MARKUP: Final = re.compile(
+    rb"\s*(?:<!doctype\s+html|<html|<head|<body|<!--|<meta|<a\s|<div|<p[\s>]|<table)",
+    re.IGNORECASE,
+)
+_EXTENSIONS: Final[dict[str, DocumentKind]] = {
+    ".eml": "eml", ".msg": "msg", ".html": "html", ".htm": "html", ".xhtml": "html",
+    ".txt": "text", ".text": "text", ".mbox": "mbox", ".mbx": "mbox",
+    ".png": "image", ".jpg": "image", ".jpeg": "image", ".gif": "image", ".bmp": "image",
+    ".webp": "image",
+}
+
+
+def sniff(data: bytes, name: str | None = None) -> DocumentKind:
+    """What ``data`` is: content first (magic bytes, mail headers, markup), then name.
+
+    ``unknown`` is a format no reader here reads (:func:`magic.describe` names it); a
+    file named ``.msg`` or as an image that is none is still that kind, so its reader
+    says what it is not.
+    """
+    if data.startswith(OLE):
+        return "msg"
+    if image_format(data):
+        return "image"
+    if describe(data[:16]):
+        return "unknown"
+    head = data[:4096].lstrip(b"\xef\xbb\xbf")
+    if head.startswith(b"From ") and b"\n" in head:
+        return "mbox"
+    ext = os.path.splitext(name)[1].lower() if name else ""
+    by_name = _EXTENSIONS.get(ext)
+    if by_name in ("eml", "html", "mbox"):
+        return by_name
+    if _looks_like_mail(head):
+        return "eml"
+    if _MARKUP.match(head):
+        return "html"
+    return "text" if by_name in (None, "text") else by_name
+
+
+def _looks_like_mail(head: bytes) -> bool:
+    lines = head.split(b"\n", 30)[:30]
+    known = 0
+    for line in lines:
+        line = line.rstrip(b"\r")
+        if not line:
+            break
+        if line[:1] in (b" ", b"\t"):
+            continue  # folded continuation (RFC 5322 §2.2.3)
+        m = _HEADER.match(line)
+        if m is None:
+            return False
+        if m.group().rstrip(b": \t").lower() in _MAIL_HEADERS:
+            known += 1
+    return known >= 2
 
 
 def detect(data: bytes, name: str | None = None) -> str:
     """The format of ``data`` (a :data:`FORMATS` key), decided from its bytes."""
     from uriinspector.sources.calendar import looks_like_calendar
-    from uriinspector.sources.documents import sniff
     from uriinspector.sources.pdf import looks_like_pdf
     from uriinspector.sources.shortcut import looks_like_url_file
     from uriinspector.sources.zipped import is_zip
@@ -105,158 +168,4 @@ def _zip_kind(data: bytes) -> str:
         return "zip"
 
 
-def read_document(data: bytes, name: str = "document", *, fmt: str = "auto",
-                  passwords: tuple[str, ...] = (), depth: int = 0,
-                  base: str | None = None) -> Document:
-    """Every link of one document of any format (``fmt`` ``auto``: detected); never raises.
-
-    ``name`` labels the document (the outermost part of each link's ``part``);
-    ``passwords`` are tried on encrypted archives and PDFs; ``base`` resolves HTML.
-    """
-    kind = detect(data, name) if fmt == "auto" else fmt
-    if kind not in FORMATS:
-        return Document("unknown", (), (Problem("not-supported", f"No reader for the format "
-                        f"{kind!r}.", name),), source=name)
-    try:
-        doc = _read(kind, data, name, passwords, depth, base)
-    except Exception as exc:  # every reader answers; this is the last net
-        doc = Document("unknown", (), (Problem("unreadable", f"{type(exc).__name__}: {exc}",
-                                               name),), source=name)
-    if depth == 0:
-        doc = _judged(doc)
-    return replace(doc, source=name, format=kind)
-
-
-def _judged(doc: Document) -> Document:
-    """Links that show a text (a PDF annotation's words, an Office hyperlink's text) judged
-    for mismatch as a mail's anchors are (``sources.mismatch``), where the reader did not."""
-    from uriinspector.sources.mismatch import judge_mismatch
-
-    links = []
-    for link in doc.links:
-        if link.display and link.shown_domain is None and not link.mismatch:
-            mismatch, shown, actual = judge_mismatch(link.display, link.target)
-            link = replace(link, mismatch=mismatch, shown_domain=shown, target_domain=actual)
-        links.append(link)
-    return replace(doc, links=tuple(links))
-
-
-def _nested(passwords: tuple[str, ...], depth: int) -> Callable[[bytes, str], Document]:
-    def read(data: bytes, part: str) -> Document:
-        if depth + 1 > MAX_NESTING:
-            return Document("unknown", (), (Problem("too-deep", f"Documents nested more than "
-                            f"{MAX_NESTING} deep are not read.", part),))
-        return read_document(data, part, passwords=passwords, depth=depth + 1)
-    return read
-
-
-def _read(kind: str, data: bytes, name: str, passwords: tuple[str, ...], depth: int,
-          base: str | None) -> Document:
-    if kind == "pdf":
-        from uriinspector.sources.pdf import read_pdf
-
-        return read_pdf(data, name, passwords=passwords, read_nested=_nested(passwords, depth))
-    if kind in ("docx", "xlsx", "pptx"):
-        from uriinspector.sources.office import read_office
-
-        return read_office(data, name, read_image=_qr_texts)
-    if kind == "zip":
-        from uriinspector.sources.archive import read_zip
-
-        return read_zip(data, name, _nested(passwords, depth), passwords=passwords)
-    if kind == "ics":
-        from uriinspector.sources.calendar import read_ics
-
-        return read_ics(data, name)
-    if kind == "url":
-        from uriinspector.sources.shortcut import read_url_file
-
-        return read_url_file(data, name)
-    if kind == "webloc":
-        from uriinspector.sources.shortcut import read_webloc
-
-        return read_webloc(data, name)
-    if kind in ("svg", "html"):
-        return _markup(kind, data, name, base)
-    from uriinspector.sources.documents import read_bytes
-
-    legacy = {"eml": "eml", "msg": "msg", "image": "image", "text": "text"}[kind]
-    doc = read_bytes(data, name, base=base, kind=legacy)  # type: ignore[arg-type]
-    return _labelled(doc, name)
-
-
-def _labelled(doc: Document, name: str) -> Document:
-    """``doc``'s links and problems with ``name`` in front of their parts."""
-    def label(part: str | None) -> str:
-        return f"{name} › {part}" if part else name
-
-    return replace(doc, links=tuple(replace(x, part=label(x.part)) for x in doc.links),
-                   problems=tuple(replace(p, part=label(p.part)) for p in doc.problems))
-
-
-def _qr_texts(data: bytes, _part: str) -> tuple[str, ...]:
-    from uriinspector.sources.qr import read_codes
-
-    codes = read_codes(data)
-    return tuple(c.text for c in codes) if isinstance(codes, tuple) else ()
-
-
-def _markup(kind: str, data: bytes, name: str, base: str | None) -> Document:
-    """A page or an SVG: its links (``sources.html``), and where its scripts send the
-    browser (``sources.script``: script elements, event handlers, ``javascript:`` URLs)."""
-    from uriinspector.sources.documents import decode_text
-    from uriinspector.sources.html import extract_html
-
-    text = decode_text(data, html=True)
-    doc = extract_html(text, base=base)
-    links = list(doc.links)
-    if kind == "svg":
-        known = {x.uri for x in links}
-        for m in _SVG_HREF.finditer(text):
-            url = html.unescape(m.group(1) if m.group(1) is not None else m.group(2)).strip()
-            if url and not url.startswith("#") and url not in known:
-                known.add(url)
-                links.append(Link(uri=url, raw=url, target=url, kind="href", part=None))
-    problems = list(doc.problems)
-    for source, where in _scripts(text):
-        _script_links(source, where, links, problems)
-    doc = replace(doc, kind="html", links=tuple(links), problems=tuple(problems), text=text)
-    return _labelled(doc, name)
-
-
-def _scripts(text: str) -> Iterator[tuple[str, str]]:
-    """Script bodies (found with a linear scan), event handlers and ``javascript:`` URLs."""
-    low = text.lower()
-    at = 0
-    while (start := low.find("<script", at)) != -1:
-        open_end = low.find(">", start)
-        if open_end == -1:
-            break
-        close = low.find("</script", open_end)
-        body = text[open_end + 1: close if close != -1 else len(text)]
-        yield body, "script"
-        if close == -1:
-            break
-        at = close + 8
-    for m in _HANDLER.finditer(text):
-        yield html.unescape(m.group(1) if m.group(1) is not None else m.group(2)), \
-            "event handler"
-    for m in _JS_URL.finditer(text):
-        yield html.unescape(m.group(1) if m.group(1) is not None else m.group(2)), \
-            "javascript: URL"
-
-
-def _script_links(source: str, where: str, links: list[Link], problems: list[Problem]) -> None:
-    from uriinspector.sources.script import read_script
-
-    if not source.strip():
-        return
-    reading = read_script(source)
-    for t in reading.targets:
-        part = where if not t.partial else f"{where} (partial: {t.note})"
-        links.append(Link(uri=t.url, raw=t.url, target=t.url, kind="script", part=part))
-    problems += [Problem("unreadable", f"A script was not read: {p}", where)
-                 for p in reading.problems]
-
-
-__all__ = ["FORMATS", "MAX_NESTING", "Format", "detect", "read_document"]
+__all__ = ["FORMATS", "MAX_NESTING", "NEW_FORMATS", "Format", "detect", "sniff"]

@@ -21,8 +21,6 @@ OLE: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _MAGIC: Final[tuple[tuple[int, bytes, str], ...]] = (
     (0, b"II*\x00", "a TIFF image"),
     (0, b"MM\x00*", "a TIFF image"),
-    (0, b"PK\x03\x04", "a ZIP archive (or an Office document)"),
-    (0, b"PK\x05\x06", "an empty ZIP archive"),
     (0, b"\x1f\x8b", "a gzip-compressed file"),
     (0, b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
     (0, b"Rar!\x1a\x07", "a RAR archive"),

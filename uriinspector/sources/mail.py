@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable
 from email.message import Message
 from typing import Final
 
@@ -55,6 +56,16 @@ MAX_NESTING: Final = 32
 #: Problems listed of one code, and in all, for one mail; the rest are counted.
 MAX_SAME_CODE: Final = 20
 MAX_PROBLEMS: Final = 200
+#: Most words taken from a mail's text as passwords for its attachments.
+MAX_PASSWORDS: Final = 20
+#: "Password: 4821", "the passcode is x7!Q", "Kennwort = …" (a word after the label).
+_PASSWORD: Final = re.compile(
+    r"(?i)\b(?:password|passcode|passwort|kennwort|pwd|mot de passe|contrase\u00f1a|senha|"
+    r"wachtwoord|parola|has\u0142o)\b[^\S\r\n]{0,3}(?:is|:|=|-|\u2013)?[^\S\r\n]{0,3}"
+    r"[\"'\u201c\u00ab]?([^\s\"'\u201d\u00bb<>]{3,64}?)[\"'\u201d\u00bb.,;)]?(?=\s|$)"
+)
+#: What ``extract_eml`` calls to read an attached file: (bytes, part, passwords) -> rows.
+ReadAttachment = Callable[[bytes, str, tuple[str, ...]], Document]
 #: Characters of one text or HTML part searched for links (bounds the time of a
 #: 20 MB mail: core.extract reads about a million characters a second on a slow core).
 MAX_PART_CHARS: Final = DEFAULT_LIMITS.part_chars
@@ -101,8 +112,10 @@ _DEFECTS: Final[dict[str, tuple[str, str]]] = {
 class _State:
     """What a walk over one mail has gathered so far."""
 
-    def __init__(self, read_qr: bool, budget: Budget, defanged: bool = False) -> None:
+    def __init__(self, read_qr: bool, budget: Budget, defanged: bool = False,
+                 read_attachments: bool = False) -> None:
         self.defanged = defanged  # also defanged indicators in text parts (the window)
+        self.read_attachments = read_attachments
         self.budget = budget
         self.max_links = budget.limits.links
         self.stopped = False  # a document limit was crossed: no further part is read
@@ -114,6 +127,10 @@ class _State:
         self.read_qr = read_qr
         self._seen: set[tuple[str | None, str]] = set()
         self._per_code: dict[str, int] = {}
+        #: attachments to read once the walk is done (their passwords may come later)
+        self.attachments: list[tuple[bytes, str]] = []
+        #: words the mail's text presents as a password ("Password: 4821")
+        self.passwords: list[str] = []
 
     def problem(self, code: str, message: str, part: str | None) -> None:
         """Record a problem once per part and code, at most ``MAX_SAME_CODE`` per code."""
@@ -332,14 +349,31 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
             st.problem(p.code, p.message, label)
     elif maintype == "text":
         st.add(_text_links(text, label, st.defanged))
-    elif st.read_qr:
+    else:
         try:
             data = part.get_payload(decode=True)
         except Exception:
             data = None
         if isinstance(data, bytes) and (maintype == "image" or image_format(data)):
-            _qr_links(data, label, st)
+            if st.read_qr:
+                _qr_links(data, label, st)
+        elif isinstance(data, bytes) and data and st.read_attachments:
+            name = _filename(part)
+            st.attachments.append((data, f"{label} › {name}" if name else label))
+    if maintype == "text" and len(st.passwords) < MAX_PASSWORDS:
+        st.passwords += [m.group(1) for m in _PASSWORD.finditer(text[:200_000])]
     _defects(part, label, st)
+
+
+def _filename(part: Message) -> str | None:
+    """The attachment's file name as the sender wrote it (a label only, never a path)."""
+    try:
+        name = part.get_filename()
+    except Exception:  # a malformed Content-Disposition: no name
+        return None
+    if not isinstance(name, str):
+        return None
+    return " ".join(name.split())[:200] or None
 
 
 def _part(part: Message, number: str, prefix: str, depth: int, st: _State) -> None:
@@ -403,6 +437,8 @@ def extract_eml(
     read_qr: bool = True,
     defanged: bool = False,
     budget: Budget | None = None,
+    read_attachment: ReadAttachment | None = None,
+    passwords: tuple[str, ...] = (),
 ) -> Document:
     """Every link in the mail ``data`` (bytes as stored, or a str); never raises.
 
@@ -410,6 +446,9 @@ def extract_eml(
     (``core.extract``), each with its refanged form as ``target``; the batch contract's
     ``eml`` answer keeps ``False``. ``budget`` is what the mail may cost (a fresh
     :class:`~uriinspector.sources.budget.Budget` of the default limits unless given).
+    ``read_attachment(bytes, part, passwords)`` reads each attached file (a PDF, an
+    archive...) once the walk is done, with ``passwords`` and the words the mail's own
+    text presents as a password; without it attachments other than images are not read.
     """
     size = len(data)
     if size > MAX_MESSAGE_BYTES:
@@ -425,7 +464,7 @@ def extract_eml(
             ),
         )
     budget = budget if budget is not None else Budget()
-    st = _State(read_qr, budget, defanged)
+    st = _State(read_qr, budget, defanged, read_attachment is not None)
     subject = sender = date = None
     try:
         msg, too_deep = headers.parse_message(data, budget.limits.header_chars)
@@ -450,6 +489,13 @@ def extract_eml(
             "links found before that point are listed.",
             None,
         )
+    if read_attachment is not None:
+        words = tuple(dict.fromkeys((*passwords, *st.passwords)))
+        for body, label in st.attachments:
+            inner = read_attachment(body, label, words)
+            st.add(list(inner.links))
+            for p in inner.problems:
+                st.problem(p.code, p.message, p.part or label)
     if st.skipped_parts:
         st.problem(
             "too-many-parts",

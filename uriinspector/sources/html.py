@@ -21,11 +21,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from html.parser import HTMLParser
 from typing import Final
 
 from uriinspector.core.resolve import resolve
 from uriinspector.core.spans import Span
+from uriinspector.sources.html_tokens import LinearHTMLParser
 from uriinspector.sources.mismatch import judge_mismatch
 from uriinspector.sources.model import Document, Link, LinkKind, Problem
 
@@ -81,6 +81,7 @@ class _Pending:
     kind: LinkKind
     span: Span | None
     words: list[str] | None = None  # visible text pieces when this is an anchor
+    shown: int = 0  # code points in ``words``
 
 
 @dataclass(slots=True)
@@ -95,11 +96,11 @@ class _Stop(Exception):
     """Raised inside the parser to stop reading once the link limit is reached."""
 
 
-class _Scanner(HTMLParser):
+class _Scanner(LinearHTMLParser):
     """Collects link attributes with their source spans, and anchor text."""
 
     def __init__(self, text: str, found: _Found) -> None:
-        super().__init__(convert_charrefs=True)
+        super().__init__()
         self._text = text
         self._found = found
         # html.parser reports positions as (line, column) with lines split at "\n" only.
@@ -215,9 +216,10 @@ class _Scanner(HTMLParser):
             anchor is not None
             and anchor.words is not None
             and not self._hidden
-            and sum(len(w) for w in anchor.words) < MAX_DISPLAY * 2
+            and anchor.shown < MAX_DISPLAY * 2
         ):
             anchor.words.append(data)
+            anchor.shown += len(data)
 
 
 def _display(words: list[str] | None) -> str | None:

@@ -29,8 +29,10 @@ from uriinspector.sources.html_tokens import LinearHTMLParser
 from uriinspector.sources.mismatch import judge_mismatch
 from uriinspector.sources.model import Document, Link, LinkKind, Problem
 
-#: Most link targets read from one document; the rest are counted, not listed.
-MAX_LINKS: Final = 200_000
+#: Most link targets read from one document, the same budget as a mail's
+#: (``sources.mail.MAX_LINKS``); reading stops there with a ``too-many-links`` problem.
+#: 200,000 let a 47 MB page of 1,000,000 anchors print for over 3 minutes (issue 20).
+MAX_LINKS: Final = 10_000
 #: Longest visible text kept for an anchor (code points).
 MAX_DISPLAY: Final = 500
 
@@ -103,12 +105,11 @@ class _Scanner(LinearHTMLParser):
         super().__init__()
         self._text = text
         self._found = found
-        # html.parser reports positions as (line, column) with lines split at "\n" only.
-        self._line_starts = [0]
-        start = text.find("\n")
-        while start != -1:
-            self._line_starts.append(start + 1)
-            start = text.find("\n", start + 1)
+        # html.parser reports positions as (line, column) with lines split at "\n" only;
+        # the start of the current line is found as the reading moves on (lines found
+        # ahead of it would cost the whole text when a limit stops the reading early).
+        self._line = 1
+        self._line_start = 0
         self._anchor: _Pending | None = None
         self._hidden: list[str] = []
 
@@ -116,8 +117,14 @@ class _Scanner(LinearHTMLParser):
 
     def _tag_offset(self) -> int:
         line, column = self.getpos()
-        index = min(line - 1, len(self._line_starts) - 1)
-        return self._line_starts[index] + column
+        if line < self._line:
+            self._line, self._line_start = 1, 0
+        while self._line < line:
+            newline = self._text.find("\n", self._line_start)
+            if newline == -1:
+                break
+            self._line, self._line_start = self._line + 1, newline + 1
+        return self._line_start + column
 
     def _value_spans(self, attrs: list[tuple[str, str | None]]) -> list[Span | None]:
         """The span in the source of each attribute's raw value (None where unknown)."""
@@ -331,8 +338,9 @@ def extract_html(
         problems.append(
             Problem(
                 "too-many-links",
-                f"Reading stopped at {found.limit} link targets (character {found.stopped_at}"
-                f" of {len(text)}); the rest of the document was not read.",
+                f"Reading stopped at the limit of {found.limit:,} link targets (character "
+                f"{found.stopped_at:,} of {len(text):,}); the links before it are listed, "
+                "the rest of the document was not read.",
                 part,
             )
         )

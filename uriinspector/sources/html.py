@@ -101,6 +101,8 @@ class _Stop(Exception):
 class _Scanner(LinearHTMLParser):
     """Collects link attributes with their source spans, and anchor text."""
 
+    wanted_attributes = frozenset({*_LINK_ATTRIBUTES, "http-equiv", "content"})
+
     def __init__(self, text: str, found: _Found) -> None:
         super().__init__()
         self._text = text
@@ -128,8 +130,11 @@ class _Scanner(LinearHTMLParser):
 
     def _value_spans(self, attrs: list[tuple[str, str | None]]) -> list[Span | None]:
         """The span in the source of each attribute's raw value (None where unknown)."""
-        raw = self.get_starttag_text() or ""
         at = self._tag_offset()
+        if self.long_tag_spans is not None:  # a long tag, read with its spans
+            return [None if s is None else Span(at + s[0], at + s[1])
+                    for s in self.long_tag_spans]
+        raw = self.get_starttag_text() or ""
         if self._text[at : at + len(raw)] != raw:
             found = self._text.find(raw, max(0, at - len(raw)))
             if found == -1:

@@ -18,6 +18,12 @@ there:
   from the next ``<``, one tag per ``<``). Browsers read such a tag to its quote's end
   too; nothing a browser would show as a link is skipped.
 
+A start tag longer than :data:`LONG_TAG` (a flood of ``<a <a <a``, one tag of
+millions of attributes: 90 bytes of memory per character of input) keeps each
+attribute name's first occurrence only, as browsers do (HTML §13.2.5.33, a duplicate
+attribute is dropped), and past :data:`MAX_TAG_ATTRIBUTES` distinct names only the
+names its reader asked for (:attr:`LinearHTMLParser.wanted_attributes`).
+
 ``<![`` followed by anything but a known keyword, which ``_markupbase`` answers with an
 ``AssertionError`` (ending the reading, and so hiding every later link), is a bogus
 comment as in the HTML tokenizer (HTML §13.2.5.42, markup declaration open state).
@@ -32,25 +38,45 @@ import html.parser
 import re
 from html import unescape
 from html.parser import HTMLParser
-from typing import Final
+from typing import ClassVar, Final
+
+#: Start tags longer than this (code points) are read with bounded memory.
+LONG_TAG: Final = 65_536
+#: Distinct attributes kept from one long start tag, besides the wanted ones.
+MAX_TAG_ATTRIBUTES: Final = 256
 
 # The ends html.parser and _markupbase search for (their patterns, not imported: private).
 _COMMENT_END: Final = "comment"
 _SECTION_END: Final = "section"  # <![CDATA[ ... ]]>, <![INCLUDE[ ... ]]>
 _MS_SECTION_END: Final = "ms-section"  # <![if ...]>, Office's conditional sections
 _MS_SECTION: Final = re.compile(r"(?:if|else|endif)(?![-_.a-zA-Z0-9])", re.IGNORECASE)
-# Where html.parser's start-tag scanner stops reading a tag's attributes (its own
-# pattern, so the two always agree).
-_START_TAG_EXTENT: Final[re.Pattern[str]] = getattr(  # noqa: B009 - not in typeshed
-    html.parser, "locatestarttagend_tolerant"
+# html.parser finds a start tag's end with one pattern repeating over the attributes
+# (locatestarttagend_tolerant); the regex engine keeps ~180 bytes per character of the
+# tag to backtrack into (a 64 MB tag of "<a <a <a": 11 GB). The same pattern is matched
+# here one attribute at a time: a tag name and separators, then each attribute with
+# what follows it.
+_TAG_OPEN: Final = re.compile(r"<[a-zA-Z][^\t\n\r\f />\x00]*[\s/]*")
+_ATTRIBUTE_STEP: Final = re.compile(
+    r"""(?<=['"\s/])[^\s/>][^\s/=>]*"""  # an attribute name
+    r"""(?:\s*=+\s*(?:'[^']*'|"[^"]*"|(?!['"])[^>\s]*)\s*)?"""  # its value
+    r"""(?:\s|/(?!>))*"""
 )
+_SPACES: Final = re.compile(r"\s*")
+# html.parser's tag name and attribute patterns, for the long tags read here.
+_TAG_NAME: Final[re.Pattern[str]] = getattr(html.parser, "tagfind_tolerant")  # noqa: B009
+_ATTRIBUTE: Final[re.Pattern[str]] = getattr(html.parser, "attrfind_tolerant")  # noqa: B009
 
 
 class LinearHTMLParser(HTMLParser):
     """``HTMLParser`` whose end-of-input pass does each failed search once."""
 
+    #: Attribute names a long tag keeps past :data:`MAX_TAG_ATTRIBUTES` (the reader's).
+    wanted_attributes: ClassVar[frozenset[str]] = frozenset()
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
+        #: Value spans (from the tag's ``<``) of the long tag being reported, else None.
+        self.long_tag_spans: list[tuple[int, int] | None] | None = None
         self._closing = False
         self._last_gt = -1
         self._no_end_from: dict[str, int] = {}
@@ -63,6 +89,17 @@ class LinearHTMLParser(HTMLParser):
         super().close()
 
     # -- helpers -------------------------------------------------------------------------
+
+    def _tag_extent(self, i: int) -> int:
+        """Where html.parser's start-tag pattern, matched at ``i``, would end."""
+        rawdata = self.rawdata
+        m = _TAG_OPEN.match(rawdata, i)
+        if m is None:
+            return i
+        j = m.end()
+        while (a := _ATTRIBUTE_STEP.match(rawdata, j)) is not None and a.end() > j:
+            j = a.end()
+        return _SPACES.match(rawdata, j).end()  # type: ignore[union-attr]
 
     def _past_last_gt(self, i: int) -> bool:
         return self._closing and i > self._last_gt
@@ -130,15 +167,81 @@ class LinearHTMLParser(HTMLParser):
     def parse_starttag(self, i: int) -> int:
         """``<name attributes>``; at the end of input, a tag that never closes is text
         as far as its attributes ran (each ``<`` inside them is not read again)."""
+        self.long_tag_spans = None
         if self._past_last_gt(i):
             return self._rest_is_text(i)
+        endpos = int(self.check_for_whole_start_tag(i))
+        if endpos - i > LONG_TAG:
+            return self._long_starttag(i, endpos)
         result = int(super().parse_starttag(i))
         if result >= 0 or not self._closing:
             return result
-        m = _START_TAG_EXTENT.match(self.rawdata, i)
-        ran_to = m.end() if m is not None else i + 1
+        ran_to = max(self._tag_extent(i), i + 1)
         first_gt = self.rawdata.find(">", i + 1)
         if ran_to <= first_gt + 1:
             return -1  # html.parser's own fallback: text up to the first ">"
         self.handle_data(unescape(self.rawdata[i:ran_to]))
         return ran_to
+
+    def check_for_whole_start_tag(self, i: int) -> int:
+        """Where the start tag at ``i`` ends, -1 if the input may still complete it
+        (html.parser's answer, its pattern matched an attribute at a time)."""
+        rawdata = self.rawdata
+        j = self._tag_extent(i)
+        after = rawdata[j : j + 1]
+        if after == ">":
+            return j + 1
+        if after == "/":
+            return j + 2 if rawdata.startswith("/>", j) else -1
+        if after == "" or after in "abcdefghijklmnopqrstuvwxyz=/ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            return -1  # the input ends inside the tag, or an attribute goes on
+        return j if j > i else i + 1
+
+    def _long_starttag(self, i: int, endpos: int) -> int:
+        """A start tag over :data:`LONG_TAG`, read as ``parse_starttag`` reads one, but
+        each name once and past :data:`MAX_TAG_ATTRIBUTES` names only wanted ones."""
+        rawdata = self.rawdata
+        m = _TAG_NAME.match(rawdata, i + 1)
+        if m is None:  # not a tag after all: html.parser would not have called us
+            self.handle_data(rawdata[i:endpos])
+            return endpos
+        tag = m.group(1).lower()
+        k = m.end()
+        attrs: list[tuple[str, str | None]] = []
+        spans: list[tuple[int, int] | None] = []
+        seen: set[str] = set()
+        while k < endpos:
+            a = _ATTRIBUTE.match(rawdata, k)
+            if a is None:
+                break
+            k = a.end()
+            name = a.group(1).lower()
+            if name in seen or (
+                len(seen) >= MAX_TAG_ATTRIBUTES and name not in self.wanted_attributes
+            ):
+                continue
+            seen.add(name)
+            value: str | None = None
+            span = None
+            if a.group(2):
+                start, end = a.span(3)
+                quote = rawdata[start] if end > start else ""
+                if end - start >= 2 and quote in ("'", '"') and rawdata[end - 1] == quote:
+                    start, end = start + 1, end - 1
+                value = unescape(rawdata[start:end])
+                span = (start - i, end - i)
+            attrs.append((name, value))
+            spans.append(span)
+        if rawdata[k:endpos].strip() not in (">", "/>"):
+            self.handle_data(rawdata[i:endpos])  # as html.parser: not a tag, raw text
+            return endpos
+        self.lasttag = tag
+        self.long_tag_spans = spans
+        if rawdata[k:endpos].strip() == "/>":
+            self.handle_startendtag(tag, attrs)
+        else:
+            self.handle_starttag(tag, attrs)
+            if tag in self.CDATA_CONTENT_ELEMENTS:
+                self.set_cdata_mode(tag)
+        self.long_tag_spans = None
+        return endpos

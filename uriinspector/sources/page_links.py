@@ -132,6 +132,10 @@ class _Raw:
 class _PageScanner(_Scanner):
     """``sources.html``'s scanner, collecting every URL-bearing attribute."""
 
+    wanted_attributes = frozenset(
+        {name for _, name in URL_ATTRIBUTES} | SRCSET_ATTRIBUTES | {"http-equiv", "content"}
+    )
+
     def __init__(self, text: str, found: _Found) -> None:
         super().__init__(text, found)
         self.refs: list[_Raw] = []

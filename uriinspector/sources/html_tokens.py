@@ -18,7 +18,7 @@ there:
   from the next ``<``, one tag per ``<``). Browsers read such a tag to its quote's end
   too; nothing a browser would show as a link is skipped.
 
-A start tag longer than :data:`LONG_TAG` (a flood of ``<a <a <a``, one tag of
+A start tag longer than :data:`LONG_TAG` (a flood of ``<a <a <a``: one tag of
 millions of attributes: 90 bytes of memory per character of input) keeps each
 attribute name's first occurrence only, as browsers do (HTML §13.2.5.33, a duplicate
 attribute is dropped), and past :data:`MAX_TAG_ATTRIBUTES` distinct names only the
@@ -41,7 +41,7 @@ from html.parser import HTMLParser
 from typing import ClassVar, Final
 
 #: Start tags longer than this (code points) are read with bounded memory.
-LONG_TAG: Final = 65_536
+LONG_TAG: Final = 8_192
 #: Distinct attributes kept from one long start tag, besides the wanted ones.
 MAX_TAG_ATTRIBUTES: Final = 256
 

@@ -1,0 +1,270 @@
+"""HTML floods (issue 20, item 3): the reading stays linear in time and memory on every
+shape that made the standard tokenizer search to the end of the text again at each
+``<``, and the honest link before a flood and the first one after it are still listed.
+
+Each page is an honest link, a flood, what ends the flood for a browser, a second
+honest link, then the flood again to the end of the text (never closed). Costs are CPU
+time, best of three, judged by growth (2x the size may cost at most 2.6x); the standard
+tokenizer took 4x and more per doubling on these (1 MB of ``</``: minutes).
+"""
+
+from __future__ import annotations
+
+import gc
+import html
+import time
+from collections.abc import Callable
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.memory import traced_peak
+from uriinspector.sources import page_links as page_links_module
+from uriinspector.sources.html import _Found, _Scanner, extract_html
+from uriinspector.sources.html_tokens import LONG_TAG, MAX_TAG_ATTRIBUTES
+from uriinspector.sources.page_links import page_links
+
+BEFORE = '<p>intro <a href="https://before.example/">before</a>\n'
+AFTER = '\n<a href="https://after.example/">after</a>\n'
+
+#: name -> (repeated unit, what ends the flood so that a browser reads the next tag).
+FLOODS: dict[str, tuple[str, str]] = {
+    "end-tag-open": ("</", ">"),
+    "end-tag": ("</a ", ">"),
+    "processing-instruction": ("<?", ">"),
+    "declaration": ("<!", ">"),
+    "doctype": ("<!doctype ", ">"),
+    "comment-open": ("<!--", "-->"),
+    "comment-with-gt": ("<!--x>", "-->"),
+    "marked-section": ("<![", ">"),
+    "cdata": ("<![CDATA[", "]]>"),
+    "office-section": ("<![if ", "]>"),
+    "start-tag-open": ("<a ", ">"),
+    "start-tag-quote": ("<a x='", "'>"),
+    "quoted-gt": ("<a x='>'", ">"),
+    "lone-lt": ("<", ""),
+    "char-refs": ("&#", ""),
+    "ampersands": ("&", ""),
+    "quotes": ('"', ""),
+    "newlines": ("<b>\n", ""),
+    "script-open": ("<script>", "</script>"),
+}
+
+#: Floods never closed, then a link: the standard tokenizer went back to the first
+#: ``>`` and on, so the link was found; it must still be (and in linear time).
+UNCLOSED_THEN_LINK: dict[str, str] = {
+    "comment-with-gt": "<!--x>",
+    "quoted-gt-unclosed": "<a x='>'",  # then " y='": a quote that never closes
+    "lone-lt": "<",
+    "start-tag-open": "<a ",
+}
+
+SIZE = 32_768
+MAX_RATIO = 2.6
+#: Below this at 2x the size, a time is timer noise, not a cost (the standard tokenizer
+#: took from 0.1 s to minutes on these pages at that size).
+FLOOR_S = 0.02
+
+
+def _page(name: str, size: int) -> str:
+    unit, closer = FLOODS[name]
+    flood = unit * (size // len(unit))
+    return BEFORE + flood + closer + AFTER + flood
+
+
+def _unclosed_page(name: str, size: int) -> str:
+    unit = UNCLOSED_THEN_LINK[name]
+    gap = " y='" if name == "quoted-gt-unclosed" else ""
+    return BEFORE + unit * (size // len(unit)) + gap + AFTER
+
+
+def _uris(text: str) -> list[str]:
+    return [link.uri for link in extract_html(text).links]
+
+
+def _best(call: Callable[[], object]) -> float:
+    best = float("inf")
+    gc_was = gc.isenabled()
+    gc.disable()  # a collection landing in one run is not the reading's cost
+    try:
+        for _ in range(3):
+            started = time.process_time()
+            call()
+            best = min(best, time.process_time() - started)
+    finally:
+        if gc_was:
+            gc.enable()
+    return best
+
+
+def _assert_linear(make: Callable[[int], str], read: Callable[[str], object]) -> None:
+    small, large = make(SIZE), make(2 * SIZE)
+    t1, t2 = _best(lambda: read(small)), _best(lambda: read(large))
+    if t2 >= FLOOR_S and t2 > MAX_RATIO * t1:  # once more: a busy neighbour
+        t1, t2 = _best(lambda: read(small)), _best(lambda: read(large))
+    assert t2 < FLOOR_S or t2 <= MAX_RATIO * t1, f"x{t2 / max(t1, 1e-9):.1f} ({t1:.3f} s)"
+
+
+def _assert_memory_linear(make: Callable[[int], str], read: Callable[[str], object]) -> None:
+    small, large = make(SIZE), make(2 * SIZE)
+    _, p1 = traced_peak(lambda: read(small))
+    _, p2 = traced_peak(lambda: read(large))
+    assert p2 <= MAX_RATIO * p1 + 64 * 1024, (p1, p2)
+    assert p2 <= 8 * len(large) + 256 * 1024, (p2, len(large))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FLOODS)
+def test_flood_is_read_in_linear_time_and_memory_with_both_links(name: str) -> None:
+    text = _page(name, SIZE)
+    uris = _uris(text)
+    assert "https://before.example/" in uris
+    assert "https://after.example/" in uris
+    _assert_linear(lambda n: _page(name, n), extract_html)
+    _assert_memory_linear(lambda n: _page(name, n), extract_html)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", UNCLOSED_THEN_LINK)
+def test_unclosed_flood_then_a_link_is_linear_and_the_link_listed(name: str) -> None:
+    assert _uris(_unclosed_page(name, SIZE)) == [
+        "https://before.example/", "https://after.example/"]
+    _assert_linear(lambda n: _unclosed_page(name, n), extract_html)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["end-tag-open", "processing-instruction", "comment-with-gt"])
+def test_page_links_reads_floods_in_linear_time(name: str) -> None:
+    text = _page(name, SIZE)
+    assert [r.raw for r in page_links(text).references] == [
+        "https://before.example/", "https://after.example/"]
+    _assert_linear(lambda n: _page(name, n), page_links)
+
+
+def test_junk_after_marked_section_open_does_not_hide_later_links() -> None:
+    # _markupbase raised AssertionError on "<![x": the reading ended, later links lost.
+    text = "<p><![ junk>" + '<a href="https://a.example/">a</a><![x <![ >' + AFTER
+    doc = extract_html(text)
+    assert [link.uri for link in doc.links] == ["https://a.example/", "https://after.example/"]
+    assert doc.problems == ()
+    for link in doc.links:  # the position bookkeeping survived the exception
+        assert link.span is not None and text[link.span.start : link.span.end] == link.uri
+
+
+def test_a_long_tag_keeps_each_attribute_once_and_its_spans() -> None:
+    junk = "".join(f" j{i}=v{i}" for i in range(LONG_TAG // 8))
+    text = f'<a{junk} href="https://first.example/?a=1&amp;b=2" href="https://second.example/">x</a>'
+    assert len(text) > LONG_TAG
+    (link,) = extract_html(text).links
+    assert link.uri == "https://first.example/?a=1&b=2"  # browsers keep the first href
+    assert link.span is not None
+    assert text[link.span.start : link.span.end] == "https://first.example/?a=1&amp;b=2"
+    assert link.display == "x"
+    refs = page_links(f'<img{junk} src="/i.png" srcset="/a.png 1x, /b.png 2x">').references
+    assert [r.raw for r in refs] == ["/i.png", "/a.png", "/b.png"]
+    assert MAX_TAG_ATTRIBUTES < LONG_TAG // 8
+
+
+def test_a_tag_of_a_million_attributes_costs_memory_in_proportion_to_its_keeps() -> None:
+    text = "<a " * 200_000 + 'href="https://x.example/">x</a>'
+    doc, peak = traced_peak(lambda: extract_html(text))
+    assert [link.uri for link in doc.links] == ["https://x.example/"]
+    assert peak < 2 * len(text)  # the single-pattern scan held ~180 bytes per character
+
+
+def test_page_links_stops_at_the_document_link_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(page_links_module, "MAX_READ", 7)
+    monkeypatch.setattr(page_links_module, "MAX_REFERENCES", 5)
+    text = "".join(f'<a href="/p/{i}">{i}</a>' for i in range(20))
+    links = page_links(text, "https://site.example/")
+    assert len(links.references) == 5 and links.left_out == 2
+    (problem,) = links.problems
+    assert "limit of 7 references" in problem
+    assert f"character {text.index('/p/7') - 9:,} of {len(text):,}" in problem
+
+
+# ---- on ordinary HTML, the reading is the standard tokenizer's ------------------------
+
+
+class _Standard(_Scanner):
+    """The same scanner on the unmodified standard tokenizer (the reading before)."""
+
+    close = HTMLParser.close
+    check_for_whole_start_tag = HTMLParser.check_for_whole_start_tag
+    parse_starttag = HTMLParser.parse_starttag
+    parse_endtag = HTMLParser.parse_endtag
+    parse_pi = HTMLParser.parse_pi
+    parse_html_declaration = HTMLParser.parse_html_declaration
+    parse_comment = HTMLParser.parse_comment
+    parse_marked_section = HTMLParser.parse_marked_section
+
+
+def _read(cls: type[_Scanner], text: str) -> tuple[object, ...]:
+    found = _Found()
+    scanner = cls(text, found)
+    scanner.feed(text)
+    scanner.close()
+    return found.base, [(p.raw, p.kind, p.span, p.words) for p in found.links]
+
+
+_TEXT = st.lists(st.sampled_from([*"ab é\n\t.:/?#=", "&amp;", "&lt;", "&#x41;", "&eacute;",
+                                  "\U0001f600"]), max_size=12).map("".join)
+_VALUE = st.lists(st.sampled_from([*"abc/:.?#=-% ", "&amp;", "&#47;", "https://"]),
+                  max_size=16).map("".join)
+_NAMES = st.sampled_from(["href", "src", "action", "formaction", "http-equiv", "content",
+                          "class", "id", "srcset", "alt", "title", "HREF"])
+_TAGS = st.sampled_from(["a", "img", "form", "button", "base", "meta", "link", "div", "p",
+                         "b", "A", "iframe", "title", "area"])
+
+
+@st.composite
+def _attribute(draw: st.DrawFn) -> str:
+    name, value = draw(_NAMES), draw(_VALUE)
+    quote = draw(st.sampled_from(['"', "'", ""]))
+    if not quote:
+        value = "".join(c for c in value if c not in " \"'=<>`") or "x"
+    elif name == "content" and draw(st.booleans()):
+        value = "0; url=" + value
+    return f" {name}={quote}{value}{quote}" if draw(st.integers(0, 9)) else f" {name}"
+
+
+def _attribute_name(attribute: str) -> str:
+    return attribute.split("=")[0].lower()
+
+
+@st.composite
+def _piece(draw: st.DrawFn) -> str:
+    kind = draw(st.integers(0, 9))
+    if kind <= 2 or kind == 9:
+        tag = draw(_TAGS)
+        attrs = "".join(draw(st.lists(_attribute(), max_size=4, unique_by=_attribute_name)))
+        if kind == 9:  # a long tag (an inline image): read with bounded memory, same links
+            attrs = f' data-pad="{"x" * LONG_TAG}"' + attrs
+        return f"<{tag}{attrs}{draw(st.sampled_from(['>', ' />', '>']))}"
+    if kind == 3:
+        return f"</{draw(_TAGS)}>"
+    if kind == 4:
+        return draw(st.sampled_from([
+            "<!-- a comment <a href=x> -->", "<!DOCTYPE html>", "<?xml version='1.0'?>",
+            "<![CDATA[ <a href=cdata> ]]>", "<!--[if mso]><a href=m>m</a><![endif]-->",
+            "<![if !mso]>", "<![endif]>", "<script>if (a < b) x('</p>')</script>",
+            "<style>a{b:c}</style>", "<br/>", "<hr>"]))
+    return draw(_TEXT)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_piece(), max_size=14))
+def test_ordinary_html_reads_as_the_standard_tokenizer_does(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert _read(_Scanner, text) == _read(_Standard, text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*"<>a href=\"'/!?-[]\n &#;xCDATif"]),
+               max_size=80))
+def test_on_any_soup_each_span_holds_its_value(text: str) -> None:
+    for link in extract_html(text).links:
+        if link.span is not None and link.kind != "refresh":
+            assert html.unescape(text[link.span.start : link.span.end]) == link.raw

@@ -2,8 +2,8 @@
 shape that made the standard tokenizer search to the end of the text again at each
 ``<``, and the honest link before a flood and the first one after it are still listed.
 
-Each page is an honest link, a flood, what ends the flood for a browser, a second
-honest link, then the flood again to the end of the text (never closed). Costs are CPU
+The pages are ``bench/html_floods.py``'s: an honest link, a flood, what ends it for a
+browser, a second honest link, then the flood again to the end of the text. Costs are CPU
 time, best of three, judged by growth (2x the size may cost at most 2.6x); the standard
 tokenizer took 4x and more per doubling on these (1 MB of ``</``: minutes).
 """
@@ -14,70 +14,31 @@ import gc
 import html
 import time
 from collections.abc import Callable
-from html.parser import HTMLParser
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.html_floods import (
+    AFTER,
+    FLOODS,
+    UNCLOSED_THEN_LINK,
+    StandardScanner,
+    flood_page,
+    scan,
+    unclosed_page,
+)
 from tests.memory import traced_peak
 from uriinspector.sources import page_links as page_links_module
-from uriinspector.sources.html import _Found, _Scanner, extract_html
+from uriinspector.sources.html import _Scanner, extract_html
 from uriinspector.sources.html_tokens import LONG_TAG, MAX_TAG_ATTRIBUTES
 from uriinspector.sources.page_links import page_links
-
-BEFORE = '<p>intro <a href="https://before.example/">before</a>\n'
-AFTER = '\n<a href="https://after.example/">after</a>\n'
-
-#: name -> (repeated unit, what ends the flood so that a browser reads the next tag).
-FLOODS: dict[str, tuple[str, str]] = {
-    "end-tag-open": ("</", ">"),
-    "end-tag": ("</a ", ">"),
-    "processing-instruction": ("<?", ">"),
-    "declaration": ("<!", ">"),
-    "doctype": ("<!doctype ", ">"),
-    "comment-open": ("<!--", "-->"),
-    "comment-with-gt": ("<!--x>", "-->"),
-    "marked-section": ("<![", ">"),
-    "cdata": ("<![CDATA[", "]]>"),
-    "office-section": ("<![if ", "]>"),
-    "start-tag-open": ("<a ", ">"),
-    "start-tag-quote": ("<a x='", "'>"),
-    "quoted-gt": ("<a x='>'", ">"),
-    "lone-lt": ("<", ""),
-    "char-refs": ("&#", ""),
-    "ampersands": ("&", ""),
-    "quotes": ('"', ""),
-    "newlines": ("<b>\n", ""),
-    "script-open": ("<script>", "</script>"),
-}
-
-#: Floods never closed, then a link: the standard tokenizer went back to the first
-#: ``>`` and on, so the link was found; it must still be (and in linear time).
-UNCLOSED_THEN_LINK: dict[str, str] = {
-    "comment-with-gt": "<!--x>",
-    "quoted-gt-unclosed": "<a x='>'",  # then " y='": a quote that never closes
-    "lone-lt": "<",
-    "start-tag-open": "<a ",
-}
 
 SIZE = 32_768
 MAX_RATIO = 2.6
 #: Below this at 2x the size, a time is timer noise, not a cost (the standard tokenizer
 #: took from 0.1 s to minutes on these pages at that size).
 FLOOR_S = 0.02
-
-
-def _page(name: str, size: int) -> str:
-    unit, closer = FLOODS[name]
-    flood = unit * (size // len(unit))
-    return BEFORE + flood + closer + AFTER + flood
-
-
-def _unclosed_page(name: str, size: int) -> str:
-    unit = UNCLOSED_THEN_LINK[name]
-    gap = " y='" if name == "quoted-gt-unclosed" else ""
-    return BEFORE + unit * (size // len(unit)) + gap + AFTER
 
 
 def _uris(text: str) -> list[str]:
@@ -118,29 +79,29 @@ def _assert_memory_linear(make: Callable[[int], str], read: Callable[[str], obje
 @pytest.mark.slow
 @pytest.mark.parametrize("name", FLOODS)
 def test_flood_is_read_in_linear_time_and_memory_with_both_links(name: str) -> None:
-    text = _page(name, SIZE)
+    text = flood_page(name, SIZE)
     uris = _uris(text)
     assert "https://before.example/" in uris
     assert "https://after.example/" in uris
-    _assert_linear(lambda n: _page(name, n), extract_html)
-    _assert_memory_linear(lambda n: _page(name, n), extract_html)
+    _assert_linear(lambda n: flood_page(name, n), extract_html)
+    _assert_memory_linear(lambda n: flood_page(name, n), extract_html)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", UNCLOSED_THEN_LINK)
 def test_unclosed_flood_then_a_link_is_linear_and_the_link_listed(name: str) -> None:
-    assert _uris(_unclosed_page(name, SIZE)) == [
+    assert _uris(unclosed_page(name, SIZE)) == [
         "https://before.example/", "https://after.example/"]
-    _assert_linear(lambda n: _unclosed_page(name, n), extract_html)
+    _assert_linear(lambda n: unclosed_page(name, n), extract_html)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["end-tag-open", "processing-instruction", "comment-with-gt"])
 def test_page_links_reads_floods_in_linear_time(name: str) -> None:
-    text = _page(name, SIZE)
+    text = flood_page(name, SIZE)
     assert [r.raw for r in page_links(text).references] == [
         "https://before.example/", "https://after.example/"]
-    _assert_linear(lambda n: _page(name, n), page_links)
+    _assert_linear(lambda n: flood_page(name, n), page_links)
 
 
 def test_junk_after_marked_section_open_does_not_hide_later_links() -> None:
@@ -186,27 +147,6 @@ def test_page_links_stops_at_the_document_link_budget(monkeypatch: pytest.Monkey
 
 
 # ---- on ordinary HTML, the reading is the standard tokenizer's ------------------------
-
-
-class _Standard(_Scanner):
-    """The same scanner on the unmodified standard tokenizer (the reading before)."""
-
-    close = HTMLParser.close
-    check_for_whole_start_tag = HTMLParser.check_for_whole_start_tag
-    parse_starttag = HTMLParser.parse_starttag
-    parse_endtag = HTMLParser.parse_endtag
-    parse_pi = HTMLParser.parse_pi
-    parse_html_declaration = HTMLParser.parse_html_declaration
-    parse_comment = HTMLParser.parse_comment
-    parse_marked_section = HTMLParser.parse_marked_section
-
-
-def _read(cls: type[_Scanner], text: str) -> tuple[object, ...]:
-    found = _Found()
-    scanner = cls(text, found)
-    scanner.feed(text)
-    scanner.close()
-    return found.base, [(p.raw, p.kind, p.span, p.words) for p in found.links]
 
 
 _TEXT = st.lists(st.sampled_from([*"ab é\n\t.:/?#=", "&amp;", "&lt;", "&#x41;", "&eacute;",
@@ -258,7 +198,7 @@ def _piece(draw: st.DrawFn) -> str:
 @given(st.lists(_piece(), max_size=14))
 def test_ordinary_html_reads_as_the_standard_tokenizer_does(pieces: list[str]) -> None:
     text = "".join(pieces)
-    assert _read(_Scanner, text) == _read(_Standard, text)
+    assert scan(_Scanner, text) == scan(StandardScanner, text)
 
 
 @settings(max_examples=300, deadline=None)

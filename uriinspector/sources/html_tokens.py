@@ -77,6 +77,7 @@ class LinearHTMLParser(HTMLParser):
         super().__init__(convert_charrefs=True)
         #: Value spans (from the tag's ``<``) of the long tag being reported, else None.
         self.long_tag_spans: list[tuple[int, int] | None] | None = None
+        self._checked: tuple[int, int] | None = None  # (tag start, its end) just found
         self._closing = False
         self._last_gt = -1
         self._no_end_from: dict[str, int] = {}
@@ -173,7 +174,9 @@ class LinearHTMLParser(HTMLParser):
         endpos = int(self.check_for_whole_start_tag(i))
         if endpos - i > LONG_TAG:
             return self._long_starttag(i, endpos)
+        self._checked = (i, endpos)  # html.parser asks again at once
         result = int(super().parse_starttag(i))
+        self._checked = None
         if result >= 0 or not self._closing:
             return result
         ran_to = max(self._tag_extent(i), i + 1)
@@ -186,6 +189,8 @@ class LinearHTMLParser(HTMLParser):
     def check_for_whole_start_tag(self, i: int) -> int:
         """Where the start tag at ``i`` ends, -1 if the input may still complete it
         (html.parser's answer, its pattern matched an attribute at a time)."""
+        if self._checked is not None and self._checked[0] == i:
+            return self._checked[1]
         rawdata = self.rawdata
         j = self._tag_extent(i)
         after = rawdata[j : j + 1]

@@ -30,7 +30,7 @@ from bench.html_floods import (
 )
 from tests.memory import traced_peak
 from uriinspector.sources import page_links as page_links_module
-from uriinspector.sources.html import _Scanner, extract_html
+from uriinspector.sources.html import MAX_LINKS, _Scanner, extract_html
 from uriinspector.sources.html_tokens import LONG_TAG, MAX_TAG_ATTRIBUTES
 from uriinspector.sources.page_links import page_links
 
@@ -208,3 +208,19 @@ def test_on_any_soup_each_span_holds_its_value(text: str) -> None:
     for link in extract_html(text).links:
         if link.span is not None and link.kind != "refresh":
             assert html.unescape(text[link.span.start : link.span.end]) == link.raw
+
+
+def test_a_page_over_the_link_budget_costs_what_the_budget_costs() -> None:
+    # 1,000,000 anchors printed for minutes under a 200,000 cap (issue 20): reading stops
+    # at the budget, so a page four times as long holds no more memory.
+    def page(n: int) -> str:
+        return "".join(f'<a href="https://s{i % 97}.example/p/{i}">link {i}</a>\n'
+                       for i in range(n))
+
+    small, large = page(2 * MAX_LINKS), page(8 * MAX_LINKS)
+    doc, p1 = traced_peak(lambda: extract_html(small))
+    big, p2 = traced_peak(lambda: extract_html(large))
+    assert len(doc.links) == len(big.links) == MAX_LINKS
+    assert [p.code for p in big.problems] == ["too-many-links"]
+    assert big.links[-1].uri == f"https://s{(MAX_LINKS - 1) % 97}.example/p/{MAX_LINKS - 1}"
+    assert p2 <= 1.2 * p1, (p1, p2)

@@ -224,3 +224,19 @@ def test_a_page_over_the_link_budget_costs_what_the_budget_costs() -> None:
     assert [p.code for p in big.problems] == ["too-many-links"]
     assert big.links[-1].uri == f"https://s{(MAX_LINKS - 1) % 97}.example/p/{MAX_LINKS - 1}"
     assert p2 <= 1.2 * p1, (p1, p2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["end-tag-open", "comment-with-gt", "start-tag-quote"])
+def test_site_anchor_reading_is_linear_on_floods(name: str) -> None:
+    from uriinspector.sources.site import _Anchors
+
+    def anchors(text: str) -> set[str]:
+        reader = _Anchors()
+        reader.feed(text)
+        reader.close()
+        return reader.names
+
+    text = '<h1 id="top">t</h1>' + flood_page(name, SIZE)
+    assert "top" in anchors(text)
+    _assert_linear(lambda n: flood_page(name, n), anchors)

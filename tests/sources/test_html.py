@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from uriinspector.sources.budget import DEFAULT_LIMITS
 from uriinspector.sources.html import MAX_LINKS, extract_html
-from uriinspector.sources.mail import MAX_LINKS as MAIL_MAX_LINKS
 
 
 def _spans(text: str) -> list[tuple[str, str, str]]:
@@ -131,7 +131,7 @@ def test_link_limit_stops_with_a_problem() -> None:
 
 def test_every_link_up_to_the_document_budget_is_listed_then_a_problem() -> None:
     # The mail budget (issue 20): 200,000 let a page of 1,000,000 anchors print for minutes.
-    assert MAX_LINKS == MAIL_MAX_LINKS
+    assert MAX_LINKS == DEFAULT_LIMITS.links == 10_000
     text = "<ul>" + "".join(f'<li><a href="/p/{i}">item {i}</a>' for i in range(MAX_LINKS))
     doc = extract_html(text)
     assert len(doc.links) == MAX_LINKS and doc.problems == ()

@@ -27,7 +27,7 @@ help:
 	@echo "make test   - the whole suite, offscreen (lint, types, core, cli, gui)"
 	@echo "make bench  - benchmarks against urllib, rfc3986, uritools, ada-url"
 	@echo "make bundle - PyInstaller one-folder bundle, then its smoke check"
-	@echo "make fuzz   - atheris over the core and batch (FUZZ_SECONDS=300)"
+	@echo "make fuzz   - atheris over the core and batch, then extract html/eml (FUZZ_SECONDS=300 each)"
 	@echo "make screenshots - docs/screenshots/*.png from the real window"
 
 $(SYSSTAMP): Makefile
@@ -84,6 +84,7 @@ bench: $(STAMP)
 fuzz: $(STAMP)
 	$(VPY) -m pip install -q "atheris>=2.3"
 	$(VPY) bench/fuzz.py -max_total_time=$${FUZZ_SECONDS:-300}
+	$(VPY) bench/fuzz_extract.py -max_total_time=$${FUZZ_SECONDS:-300}
 
 bundle: $(STAMP)
 	$(VPY) -m pip install -q "pyinstaller>=6.5"

@@ -11,7 +11,8 @@ difference flag, and whether following it stays in this document (HTML, via
 ``core.navigation``; not RFC 3986 §4.4's comparison with the base).
 
 The tokenizer and span mapping are ``sources.html``'s (exact code-point spans of each
-attribute value in the source). Bounded: at most :data:`MAX_REFERENCES` rows.
+attribute value in the source). Bounded: at most :data:`MAX_REFERENCES` rows, and reading
+stops after :data:`MAX_READ` references with a problem saying where.
 """
 
 from __future__ import annotations
@@ -26,10 +27,13 @@ from uriinspector.core.schemes import scheme_facts
 from uriinspector.core.spans import Span
 from uriinspector.core.split import split
 from uriinspector.core.whatwg import read_whatwg
-from uriinspector.sources.html import _Found, _Scanner, _Stop, refresh_target
+from uriinspector.sources.html import MAX_LINKS, _Found, _Scanner, _Stop, refresh_target
 
 #: Most references resolved per page (each carries two traces); the rest are counted.
 MAX_REFERENCES: Final = 5_000
+#: Most references read from one page (the document link budget, ``sources.html``):
+#: counting the rest of a 47 MB page of 1,000,000 anchors took 25 s (issue 20).
+MAX_READ: Final = MAX_LINKS
 
 #: (element, attribute) pairs holding one URL; ``*`` means any element.
 URL_ATTRIBUTES: Final = frozenset({
@@ -128,13 +132,21 @@ class _Raw:
 class _PageScanner(_Scanner):
     """``sources.html``'s scanner, collecting every URL-bearing attribute."""
 
+    wanted_attributes = frozenset(
+        {name for _, name in URL_ATTRIBUTES} | SRCSET_ATTRIBUTES | {"http-equiv", "content"}
+    )
+
     def __init__(self, text: str, found: _Found) -> None:
         super().__init__(text, found)
         self.refs: list[_Raw] = []
         self.base: _Raw | None = None
         self.seen = 0
+        self.stopped_at: int | None = None
 
     def _keep(self, where: str, raw: str, span: Span | None) -> None:
+        if self.seen >= MAX_READ:
+            self.stopped_at = self._tag_offset()
+            raise _Stop
         self.seen += 1
         if len(self.refs) < MAX_REFERENCES:
             self.refs.append(_Raw(where, raw, span))
@@ -273,6 +285,10 @@ def page_links(text: str, page_url: str = "") -> PageLinks:
     except Exception as exc:  # html.parser has raised on odd markup in some versions
         problems.append(f"The HTML could not be read to the end ({type(exc).__name__}); "
                         "the references before that point are listed.")
+    if scanner.stopped_at is not None:
+        problems.append(f"Reading stopped at the limit of {MAX_READ:,} references (character "
+                        f"{scanner.stopped_at:,} of {len(text):,}); the rest of the page "
+                        "was not read.")
     page = page_url.strip()
     document_url = _browser_href(page) if page else None
     if page and document_url is None:

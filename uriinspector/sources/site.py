@@ -21,13 +21,13 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Final, Literal
 from urllib.parse import quote, unquote_to_bytes
 
 from uriinspector.core.split import split
 from uriinspector.core.whatwg import read_whatwg
+from uriinspector.sources.html_tokens import LinearHTMLParser
 from uriinspector.sources.page_links import PageReference, page_links
 
 Status = Literal[
@@ -153,11 +153,14 @@ def decode_page(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
-class _Anchors(HTMLParser):
-    """The fragment targets of a page: every ``id`` and every ``<a name>`` (HTML §7.4.6.4)."""
+class _Anchors(LinearHTMLParser):
+    """The fragment targets of a page: every ``id`` and every ``<a name>`` (HTML §7.4.6.4);
+    the standard tokenizer kept linear on floods (``sources.html_tokens``, issue 20)."""
+
+    wanted_attributes = frozenset({"id", "name"})
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
+        super().__init__()
         self.names: set[str] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:

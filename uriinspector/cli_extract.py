@@ -127,6 +127,15 @@ def _header(doc: Document, style: Style) -> list[str]:
     for name, value in (("From", doc.sender), ("Date", doc.date)):
         if value:
             out.append(f"  {style.dim(name + ':')} {show(value, style)}")
+    mail = doc.mail
+    if mail is not None:
+        if mail.reply_to:
+            out.append(f"  {style.dim('Reply-To:')} {show(', '.join(mail.reply_to), style)}")
+        auth = " ".join(f"{a.method}={a.result}" for a in mail.authentication
+                        if a.method in ("spf", "dkim", "dmarc"))
+        if auth:
+            out.append(f"  {style.dim('Authentication:')} {show(auth, style)}")
+        out += [f"  {style('!', '1;31')} {show(note, style)}" for note in mail.notes]
     return out
 
 
@@ -243,6 +252,7 @@ def link_json(link: Link, doc: Document) -> dict[str, object]:
     data["verdict"] = link.verdict
     data["reason"] = link.reason
     data["codes"] = [f.code for f in a.findings]
+    data["mail"] = doc.mail.to_json() if doc.mail is not None else None
     return data
 
 

@@ -59,3 +59,26 @@ def test_hostile_headers_are_bounded_and_never_raise() -> None:
     ctx = mail_context(message_from_bytes(raw, policy=policy.compat32))
     assert ctx.from_name is None or len(ctx.from_name) <= 4_096
     assert len(ctx.authentication) <= 8 * 4_096
+
+
+def test_extract_shows_the_mail_context_in_the_table_and_json(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from tests.cli.helpers import cli
+
+    assert isinstance(tmp_path, Path)
+    msg = _mail(From='"PayPal <service@paypal.com>" <alerts@evil-mailer.example>',
+                Reply_To="billing@collect.evil.example", Subject="Limited")
+    msg["Authentication-Results"] = "mx.corp.example; spf=fail; dkim=none; dmarc=fail"
+    msg.set_content("Restore access: https://paypal.evil-mailer.example/restore")
+    path = tmp_path / "lure.eml"
+    path.write_bytes(bytes(msg))
+    table = str(cli("extract", str(path), "--color", "never"))
+    assert "Reply-To: billing@collect.evil.example" in table
+    assert "Authentication: spf=fail dkim=none dmarc=fail" in table
+    assert "! The sender's name shows paypal.com, but the mail is from evil-mailer.example." \
+        in table
+    (row,) = cli("extract", "--json", str(path)).json
+    mail = row["mail"]
+    assert mail["from_address"] == "alerts@evil-mailer.example"  # type: ignore[index]
+    assert mail["reply_to"] == ["billing@collect.evil.example"]  # type: ignore[index]

@@ -33,6 +33,7 @@ from uriinspector.sources import charsets, headers
 from uriinspector.sources.budget import DEFAULT_LIMITS, Budget
 from uriinspector.sources.headers import cut_fields, decode_words, raw_field
 from uriinspector.sources.html import extract_html
+from uriinspector.sources.mail_context import MailContext, mail_context
 from uriinspector.sources.model import Document, Link, Problem
 from uriinspector.sources.qr import (
     MAX_PIXELS,
@@ -466,6 +467,7 @@ def extract_eml(
     budget = budget if budget is not None else Budget()
     st = _State(read_qr, budget, defanged, read_attachment is not None)
     subject = sender = date = None
+    context: MailContext | None = None
     try:
         msg, too_deep = headers.parse_message(data, budget.limits.header_chars)
         if too_deep:
@@ -477,6 +479,7 @@ def extract_eml(
             )
         subject = subject_of(msg)
         sender, date = header_of(msg, "from"), header_of(msg, "date")
+        context = mail_context(msg)
         _message(msg, "", 0, st)
     except RecursionError:
         st.problem(
@@ -514,7 +517,8 @@ def extract_eml(
             None,
         )
     return Document(
-        "eml", tuple(st.links), tuple(st.problems), subject=subject, sender=sender, date=date
+        "eml", tuple(st.links), tuple(st.problems), subject=subject, sender=sender, date=date,
+        mail=context,
     )
 
 

@@ -13,6 +13,7 @@ from typing import Final, Literal
 
 from uriinspector.core.spans import Span
 from uriinspector.core.verdict import LinkContext
+from uriinspector.sources.mail_context import MailContext
 from uriinspector.sources.mismatch import carried_final
 
 #: Where a link came from inside its part.
@@ -157,6 +158,9 @@ class Document:
     #: The contract's format name (protocol 1.2: ``pdf``, ``docx``, ``zip``…) when the
     #: document was read through ``sources.formats``.
     format: str | None = None
+    #: A mail's sender, replies, bounces and the receiving server's verdicts
+    #: (``sources.mail_context.MailContext``), None for other documents.
+    mail: MailContext | None = field(default=None, compare=False)
 
     def not_read(self) -> tuple[Problem, ...]:
         """The problems that kept the whole document from being read (none once a link

@@ -178,3 +178,14 @@ def test_the_cli_and_the_window_reader_take_every_format(tmp_path: object) -> No
 
     (doc,) = list(read_path(str(pdf)))
     assert doc.format == "pdf" and [x.uri for x in doc.links] == [QR_URL]
+
+
+def test_a_legacy_office_file_is_named_not_read_as_a_mail() -> None:
+    from tests.sources.cfb import Node, write_cfb
+    from uriinspector.sources.documents import read_bytes
+
+    doc = read_bytes(write_cfb([Node("WordDocument", data=b"x" * 5000)]), "old.doc")
+    assert [(p.code, p.message) for p in doc.problems] == [(
+        "not-supported", "A Word 97-2003 document: not supported (save it as .docx, .xlsx or "
+        ".pptx to read it).")]
+    assert doc.not_read()

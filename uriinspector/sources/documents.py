@@ -86,6 +86,27 @@ def extract_image(data: bytes) -> Document:
     return Document("image", tuple(links), tuple(problems))
 
 
+#: The stream that names an OLE compound file as a legacy Office document.
+_LEGACY_OFFICE: Final = (("worddocument", "A Word 97-2003 document"),
+                         ("workbook", "An Excel 97-2003 workbook"),
+                         ("book", "An Excel 5 workbook"),
+                         ("powerpoint document", "A PowerPoint 97-2003 presentation"))
+
+
+def _legacy_office(data: bytes) -> str | None:
+    """What a compound file is when it is a legacy Office document, not a mail; else None."""
+    import olefile
+
+    try:
+        with olefile.OleFileIO(data) as ole:
+            names = {"/".join(entry).lower() for entry in ole.listdir()}
+    except Exception:  # damaged: the message reader says what it makes of it
+        return None
+    if any(n.startswith("__substg1.0_") for n in names):
+        return None
+    return next((what for stream, what in _LEGACY_OFFICE if stream in names), None)
+
+
 def _too_large(size: int, what: str) -> Problem:
     return Problem("too-large", f"{what} is {size / 1e6:.1f} MB; files over "
                    f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not read.")
@@ -112,6 +133,11 @@ def read_bytes(
     if foreign is not None:
         what = f"{foreign[0].upper()}{foreign[1:]}: not supported."
         return Document(kind, (), (Problem("not-supported", what),), source=name)
+    legacy_office = _legacy_office(data) if kind == "msg" else None
+    if legacy_office is not None:
+        return Document("unknown", (), (Problem("not-supported", f"{legacy_office}: not "
+                        "supported (save it as .docx, .xlsx or .pptx to read it)."),),
+                        source=name)
     try:
         if kind == "msg":
             doc = extract_msg_bytes(data)

@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import gc
+import math
 import time
 from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: Cost at 2x the input over cost at 1x that a linear reader stays under (quadratic: 4).
 MAX_RATIO = 2.6
@@ -49,3 +53,35 @@ def growth(
         if ratio <= MAX_RATIO:
             break
     return ratio
+
+
+def limit_for(factor: int) -> float:
+    """The largest ratio that still reads as linear at ``factor`` times the input
+    (``MAX_RATIO`` per doubling: 6.8 at 4x, where quadratic work gives 16)."""
+    return float(MAX_RATIO ** math.log2(factor))
+
+
+def growth_by(make: Callable[[int], T], run: Callable[[T], object], size: int,
+              factor: int = 2, repeats: int = 3) -> float:
+    """Cost of ``run(make(factor * size))`` over the cost of ``run(make(size))``, each the
+    least of ``repeats`` calls, the two sizes taken in turn (issue 22: any factor)."""
+    small, big = make(size), make(factor * size)
+    run(small)  # first-use imports and tables are not the algorithm's cost
+    low = high = float("inf")
+    for _ in range(repeats):
+        low = min(low, best_cost(lambda: run(small), 1))
+        high = min(high, best_cost(lambda: run(big), 1))
+    return high / max(low, 1e-6)
+
+
+def assert_linear(make: Callable[[int], T], run: Callable[[T], object], size: int,
+                  factor: int = 2, repeats: int = 3, what: str = "") -> None:
+    """Fail when ``run`` costs more than linearly more at ``factor`` times ``size``
+    (measured up to three times: a busy neighbour can stretch one size)."""
+    limit = limit_for(factor)
+    ratio = growth_by(make, run, size, factor, repeats)
+    for _ in range(2):
+        if ratio <= limit:
+            break
+        ratio = min(ratio, growth_by(make, run, size, factor, 2 * repeats))
+    assert ratio <= limit, f"{what or 'cost'} grew x{ratio:.2f} at x{factor} the input"

@@ -20,11 +20,12 @@ PYTHON ?= $(shell for c in python3 python3.13 python3.12 python3.11; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys, venv; sys.exit(0 if (3,11) <= sys.version_info[:2] < (3,14) else 1)' >/dev/null 2>&1; \
 	then echo $$c; break; fi; done)
 
-.PHONY: help run test lint typecheck system venv bench fuzz bundle screenshots clean
+.PHONY: help run test soak lint typecheck system venv bench fuzz bundle screenshots clean
 
 help:
 	@echo "make run    - create .venv, install, open the window with a demonstration URI"
 	@echo "make test   - the whole suite, offscreen (lint, types, core, cli, gui)"
+	@echo "make soak   - the soak and stress runs (a few minutes; SOAK_KEYS=50000 for the long one)"
 	@echo "make bench  - benchmarks against urllib, rfc3986, uritools, ada-url"
 	@echo "make bundle - PyInstaller one-folder bundle, then its smoke check"
 	@echo "make fuzz   - atheris over the core and batch, then extract html/eml (FUZZ_SECONDS=300 each)"
@@ -77,6 +78,13 @@ typecheck: lint
 
 test: $(SYSSTAMP) $(STAMP) lint
 	QT_QPA_PLATFORM=offscreen $(VPY) -m pytest -q -p no:cacheprovider
+
+# Soak and stress runs (tests marked soak; skipped by make test): 12,000 keystrokes,
+# 1,100 distinct hostile links, every hostile shape with Explain and Editions raised.
+SOAK_KEYS ?= 12000
+soak: $(SYSSTAMP) $(STAMP)
+	QT_QPA_PLATFORM=offscreen URIINSPECTOR_SOAK=1 SOAK_KEYS=$(SOAK_KEYS) \
+		$(VPY) -m pytest -q -p no:cacheprovider -m soak -s
 
 bench: $(STAMP)
 	$(VPY) bench/run.py

@@ -66,9 +66,17 @@ def _no_network() -> Iterator[None]:
 _citations: dict[str, list[str]] = {}
 
 
+#: Soak and stress runs (minutes) run only under ``make soak``, which sets this to 1.
+SOAK_ENV = "URIINSPECTOR_SOAK"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Record which collected tests cite which requirement IDs."""
+    """Record which collected tests cite which requirement IDs; skip soak runs unless
+    ``make soak`` asked for them."""
+    soaking = os.environ.get(SOAK_ENV) == "1"
     for item in items:
+        if not soaking and item.get_closest_marker("soak") is not None:
+            item.add_marker(pytest.mark.skip(reason=f"a soak run: make soak ({SOAK_ENV}=1)"))
         for mark in item.iter_markers("req"):
             for req_id in mark.args:
                 _citations.setdefault(str(req_id), []).append(item.nodeid)

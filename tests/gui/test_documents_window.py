@@ -11,12 +11,11 @@ Findings pane are read as a user reads them.
 from __future__ import annotations
 
 import sys
-import time
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QLabel
@@ -336,8 +335,14 @@ def test_findings_pane_shows_what_is_imitated(window: MainWindow) -> None:
 
 
 def test_a_twenty_megabyte_mail_never_blocks_the_window(
-    window: MainWindow, qtbot: QtBot, tmp_path: Path
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A 20 MB mail is read and judged in a child process, never on a thread of the
+    window's own (whose C calls in ``email`` held the GIL, and so the GUI thread, for
+    100-300 ms each). The longest event-loop gap while it loads is a figure measured by
+    ``bench/bench_stalls.py mail`` (docs/performance.md), never asserted."""
+    from uriinspector.gui import documents
+
     line = "Lorem ipsum dolor sit amet https://bulk.example/{} consectetur adipiscing.\n"
     msg = EmailMessage()
     msg["Subject"] = "bulk"
@@ -345,58 +350,22 @@ def test_a_twenty_megabyte_mail_never_blocks_the_window(
     path = tmp_path / "bulk.eml"
     path.write_bytes(bytes(msg))
     assert path.stat().st_size > 20_000_000
-    # A session's first document imports uriinspector.sources (once, ~0.1 s on a busy
-    # machine) and builds the Extract pane: open a small mail first, as an analyst has.
-    small = tmp_path / "small.eml"
-    small.write_bytes(phishing_eml())
-    window.documents.open_path(str(small))
-    _wait_read(qtbot, window)
-    # The largest gap between 10 ms heartbeats while the mail is read and judged. The
-    # machine is shared (2 cores, load 5-14): the kernel can leave any process off the
-    # CPU for a few hundred ms, seen once in ~5 runs while every thread of the window
-    # was idle or blocked on the pipe. A block of the window's own making recurs on
-    # every read, so the read is measured up to twice and one clean run is required.
-    largest: list[float] = []
-    for _attempt in range(2):
-        gaps = _heartbeat_gaps(window, qtbot, path)
-        view = _view(window)
-        assert view.model.rowCount() > 1000
-        assert view.model.links[0].part == "1 text/plain"
-        # read in the child process (its audit hook reports any network use as a problem)
-        assert view.document is not None
-        assert "network-refused" not in {p.code for p in view.document.problems}
-        assert len(gaps) > 10
-        largest.append(max(gaps))
-        if largest[-1] < 0.1:
-            break
-    assert min(largest) < 0.1, (
-        f"the GUI thread was blocked {[round(g * 1000) for g in largest]} ms")
-
-
-def _heartbeat_gaps(window: MainWindow, qtbot: QtBot, path: Path) -> list[float]:
-    """Open ``path`` and return the gaps between 10 ms heartbeats until its rows are
-    listed and verdicts have been arriving for 0.3 s."""
-    gaps: list[float] = []
-    last = [time.perf_counter()]
-
-    def beat() -> None:
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
-
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(beat)
-    timer.start()
-    last[0] = time.perf_counter()
+    ways: list[str] = []
+    here, child = documents.read_here, documents.read_in_child
+    monkeypatch.setattr(documents, "read_here", lambda job: (ways.append("here"), here(job))[1])
+    monkeypatch.setattr(documents, "read_in_child",
+                        lambda job, c: (ways.append("child"), child(job, c))[1])
     window.documents.open_path(str(path))
     view = _view(window)
     assert not view.busy.isHidden()  # the busy indicator shows at once
     qtbot.waitUntil(lambda: view.document is not None, timeout=120_000)
-    qtbot.wait(300)  # verdicts arriving in batches
-    timer.stop()
+    assert ways == ["child"]
+    assert view.model.rowCount() > 1000
+    assert view.model.links[0].part == "1 text/plain"
+    # read in the child process (its audit hook reports any network use as a problem)
+    assert view.document is not None
+    assert "network-refused" not in {p.code for p in view.document.problems}
     window.documents.shutdown()
-    return gaps
 
 
 # PEP 578: a second hook that only records, while this module's test runs (the

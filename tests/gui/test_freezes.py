@@ -1,25 +1,23 @@
-"""The event loop keeps turning while hostile long inputs load (issue 13, item 5).
+"""Hostile long inputs load into a real window without freezing it (issue 13, item 5).
 
 Each of the nastiest shapes of ``bench/shapes.py`` is loaded at 128 K code points into
-a real window with the Explain or the Editions tab raised beside the default panes,
-while a 5 ms heartbeat timer records the longest gap between beats: through the
-paste, the worker's analysis, the delivery to the field, banner and panes, and the
-second worker's explanation and editions. Before issue 13 these froze the window for
-seconds at a sixteenth of a megabyte (8,000 bidi controls: 1.3 s; a run of '[' in
-Editions: 1 s; Findings laying out a quoted 64 K host: 3 s).
+a real window with the Explain or the Editions tab raised beside the default panes:
+the analysis, explanation and editions arrive from the workers, intact (lone surrogates
+included), and the field shows only the input's start. Before issue 13 these froze the
+window for seconds at a sixteenth of a megabyte (8,000 bidi controls: 1.3 s; a run of
+'[' in Editions: 1 s; Findings laying out a quoted 64 K host: 3 s).
 
-The product target is 100 ms at 1 MB (``bench/bench_freezes.py``, docs/performance.md);
-this test allows ``MAX_GAP_MS`` so that a loaded 2-core machine does not fail it, which
-is still far below any of the freezes above.
+The longest event-loop gap is a figure, never asserted here (issue 22):
+``bench/bench_stalls.py shapes`` measures it for these loads, ``bench/bench_freezes.py``
+each GUI step at 1 MB against the 100 ms target (docs/performance.md). The whole cross
+product of shapes and tabs is a stress run (``make soak``); ``make test`` loads one.
 """
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import pytest
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -29,7 +27,6 @@ from uriinspector.gui.panes.ladder import MAX_SHOWN_CHARS
 from uriinspector.gui.uri_field import CHIP_LIMIT
 
 SIZE = 131_072
-MAX_GAP_MS = 500.0
 NASTY = ("bidi", "zero-width", "lone-surrogates", "pct-triplets", "bracket-run", "at-run",
          "query-params", "emoji", "combining")
 
@@ -47,49 +44,43 @@ def window(qtbot: QtBot) -> MainWindow:
     return w
 
 
-def _longest_gap(window: MainWindow, text: str) -> tuple[float, bool]:
-    """Load ``text``; the longest heartbeat gap (ms) until both workers delivered."""
-    ticks: list[float] = []
-    timer = QTimer()
-    timer.setInterval(5)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+def _load(window: MainWindow, text: str) -> bool:
+    """Load ``text``; whether both workers delivered (the analysis, then its later parts)."""
     parts: list[object] = []
     window.controller.partsReady.connect(parts.append)
-    timer.start()
-    deadline = time.perf_counter() + 0.05
-    while time.perf_counter() < deadline:
-        QApplication.processEvents()
-    ticks.append(time.perf_counter())
     window.set_uri(text)
+    assert window.controller.busy  # the analysis went to the worker
     deadline = time.perf_counter() + 120
     while not parts and time.perf_counter() < deadline:
         QApplication.processEvents()
-    settle = time.perf_counter() + 0.2
-    while time.perf_counter() < settle:
-        QApplication.processEvents()
-    timer.stop()
-    ticks.append(time.perf_counter())
     window.controller.partsReady.disconnect(parts.append)
-    return max(b - a for a, b in itertools.pairwise(ticks)) * 1000, bool(parts)
+    return bool(parts)
 
 
-@pytest.mark.slow
-@pytest.mark.timeout(300)
-@pytest.mark.parametrize("raised", ["explain", "editions"])
-@pytest.mark.parametrize("name", NASTY)
-def test_event_loop_keeps_turning(window: MainWindow, name: str, raised: str) -> None:
+def _check_loaded(window: MainWindow, name: str, raised: str) -> None:
     window.docks[raised].raise_()  # on screen beside the default Components and Findings
     QApplication.processEvents()
     assert not window.docks[raised].visibleRegion().isEmpty()
     text = shape(name, SIZE)
-    gap, delivered = _longest_gap(window, text)
-    assert delivered, "the explanation and editions never arrived"
+    assert _load(window, text), "the explanation and editions never arrived"
     a = window.analysis
     assert a is not None
     assert a.text == text  # lone surrogates included (issue 13 item 2)
     assert window.uriField.uri() == text  # all inspected, only its start shown
+    assert window.uriField.is_truncated
     assert a.computed("explanation") and a.computed("editions")
-    assert gap <= MAX_GAP_MS, f"{name}: the event loop stalled {gap:.0f} ms"
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("raised", ["explain", "editions"])
+@pytest.mark.parametrize("name", NASTY)
+def test_every_hostile_shape_loads(window: MainWindow, name: str, raised: str) -> None:
+    _check_loaded(window, name, raised)
+
+
+def test_a_hostile_long_input_loads(window: MainWindow) -> None:
+    _check_loaded(window, "lone-surrogates", "editions")
 
 
 def test_field_shows_at_most_chip_limit_chips(window: MainWindow) -> None:
@@ -114,17 +105,16 @@ def test_replacing_a_long_input_frees_it_off_the_gui_thread(window: MainWindow) 
     window.docks["ladder"].raise_()
     QApplication.processEvents()
     first = shape("zero-width", SIZE)
-    _longest_gap(window, first)
+    _load(window, first)
     assert window.analysis is not None and len(window.analysis.findings) > 10_000
     text = shape("emoji", SIZE)
-    gap, delivered = _longest_gap(window, text)
+    delivered = _load(window, text)
     assert delivered and window.analysis is not None and window.analysis.text == text
     deadline = time.perf_counter() + 5
     while window.controller._retired and time.perf_counter() < deadline:
         QApplication.processEvents()
     # every pane on screen shows the new input: the old one went to the disposer
     assert not window.controller._retired
-    assert gap <= MAX_GAP_MS, f"the event loop stalled {gap:.0f} ms"
 
 
 def test_ladder_hands_qt_a_bounded_value(window: MainWindow) -> None:

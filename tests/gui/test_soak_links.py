@@ -1,4 +1,4 @@
-"""Memory soak over distinct hostile links (issue 13, item 7), default-on in ``make test``.
+"""Memory soak over distinct hostile links (issue 13, item 7), run by ``make soak``.
 
 1,100 different hostile links (``bench/hostile_links.py``: userinfo tricks, IDN, bidi,
 octal IPv4, nested redirects, long queries, data: URIs, markup...) go through a real
@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from bench.hostile_links import hostile_links
@@ -122,6 +123,7 @@ def run() -> dict[str, float]:
     return {"rss0": rss0, "rss1": rss1, "none0": none0, "none1": none1, "seconds": elapsed}
 
 
+@pytest.mark.soak
 def test_memory_flat_over_1000_distinct_hostile_links(tmp_path: Path) -> None:
     """Run in a fresh interpreter: in the middle of ``make test`` the process already
     holds millions of references to ``None`` and the objects of earlier tests, which

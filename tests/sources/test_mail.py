@@ -4,7 +4,6 @@ attached mails followed, image parts read for QR codes, bad input listed not rai
 from __future__ import annotations
 
 import base64
-import time
 from email.message import EmailMessage
 
 from hypothesis import given, settings
@@ -122,14 +121,11 @@ def _nested(depth: int) -> bytes:
 
 
 def test_hundred_deep_nesting_is_bounded() -> None:
-    started = time.perf_counter()
     doc = extract_eml(_nested(100))
-    elapsed = time.perf_counter() - started
     uris = [link.uri for link in doc.links]
     assert uris[0] == "https://level.example/100"
     assert len(uris) == MAX_DEPTH + 1  # the outer mail and MAX_DEPTH attached levels
     assert [p.code for p in doc.problems] == ["too-deep"]
-    assert elapsed < 30  # generous: it is bounded, not benchmarked (docs/performance.md)
 
 
 def test_malformed_charset_and_bad_base64() -> None:
@@ -156,12 +152,9 @@ def test_twenty_megabyte_mail_is_bounded() -> None:
     msg.set_content(text)
     data = bytes(msg)
     assert len(data) > 20_000_000
-    started = time.perf_counter()
     doc = extract_eml(data)
-    elapsed = time.perf_counter() - started
     assert len(doc.links) == MAX_LINKS or len(doc.links) < MAX_PART_CHARS
     assert "too-large" in [p.code for p in doc.problems]
-    assert elapsed < 120  # bounded, not benchmarked: see docs/performance.md
 
 
 def test_oversized_mail_is_refused_with_a_message() -> None:

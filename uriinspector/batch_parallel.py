@@ -1,7 +1,7 @@
 """``uriinspector batch --jobs N``: the batch answers computed on N worker processes.
 
 Every line goes through the very handler the serial loop (``cli.run_batch``) uses,
-``protocol.handle_line`` then ``protocol.encode_answer``, so the bytes written are the
+``protocol.answer_line`` (``handle_line`` then ``encode_answer_line``), so the bytes are the
 same; only where they are computed changes. Answers are written in input order, each
 flushed as soon as it and every answer before it are ready (the contract's co-process
 use keeps working), and at most a bounded window of lines is in flight: the reader

@@ -171,7 +171,7 @@ def test_subprocess_smoke_invalid_utf8_and_mixed_lines() -> None:
     proc = run_module("batch", stdin=stdin)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
-    lines = proc.stdout.decode("ascii").splitlines()
+    lines = proc.stdout.decode("utf-8").splitlines()  # protocol 1.2: UTF-8
     assert len(lines) == 6
     answers = [json.loads(line) for line in lines]
     assert codes(answers)[1:] == [

@@ -46,12 +46,39 @@ def error_code(answer: dict[str, object] | None) -> str:
 
 
 def roundtrip(answer: dict[str, object]) -> dict[str, object]:
-    """Serialise as batch does (ASCII JSON) and read back."""
+    """Serialise as batch does (both encoders agree on the value) and read back."""
     line = encode_answer(answer)
     assert line.isascii() and "\n" not in line
     back = json.loads(line)
     assert isinstance(back, dict)
+    fast = protocol.encode_answer_line(answer)
+    assert fast.endswith(b"\n") and fast.count(b"\n") == 1
+    assert json.loads(fast) == back
     return back
+
+
+# ---- the answer encoder (protocol 1.2: the bytes are free, every value survives) ---------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(), st.one_of(st.none(), st.integers(), st.text(),
+                            st.lists(st.integers(min_value=-(2**70), max_value=2**70))))
+def test_an_answer_line_keeps_every_value(text: str, ident: object) -> None:
+    # lone surrogates and integers over 64 bits go to the standard encoder, escaped
+    line = protocol.answer_line(json.dumps({"op": "parse", "input": text, "id": ident}))
+    assert line is not None and line.endswith(b"\n") and line.count(b"\n") == 1
+    answer = json.loads(line)
+    assert answer["input"] == text and answer["id"] == ident
+    assert answer == json.loads(encode_answer(handle_line(json.dumps(
+        {"op": "parse", "input": text, "id": ident})) or {}))
+
+
+def test_the_fast_encoder_writes_utf8_and_the_fallback_escapes_surrogates() -> None:
+    fast = protocol.encode_answer_line({"op": "x", "input": "caf\u00e9"})
+    assert b"caf\xc3\xa9" in fast  # orjson: UTF-8 as it is
+    slow = protocol.encode_answer_line({"op": "x", "input": "a\ud800b"})
+    assert slow == b'{"op": "x", "input": "a\\ud800b"}\n'
+    assert json.loads(slow)["input"] == "a\ud800b"
 
 
 # ---- framing -----------------------------------------------------------------------------

@@ -81,8 +81,13 @@ def measure(uris: list[str], rounds: int) -> dict[str, float]:
             rounds,
         )
         answers = [protocol.handle_line(x) for x in raw]
-        out[f"{op}: encode_answer (answer JSON out)"] = _per_item(
+        out[f"{op}: encode_answer (answer JSON out, standard encoder)"] = _per_item(
             protocol.encode_answer,  # type: ignore[arg-type]
+            answers,
+            rounds,
+        )
+        out[f"{op}: encode_answer_line (answer JSON out, orjson)"] = _per_item(
+            protocol.encode_answer_line,  # type: ignore[arg-type]
             answers,
             rounds,
         )

@@ -736,6 +736,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the links and where they end as indicators instead: a STIX 2.1 "
         "bundle (stix), a MISP event (misp) or a defanged CSV for tickets (csv)",
     )
+    p.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="worker processes for a mailbox (default: this machine's CPUs); the output is "
+        "the same, in the same order",
+    )
 
     p = sub.add_parser(
         "report",

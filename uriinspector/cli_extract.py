@@ -288,20 +288,41 @@ class _Progress:
             self.env.stderr.flush()
 
 
+#: A document as read, or (issue 22) judged on a worker with its ``--json`` lines.
+Shown = Document | tuple[Document, str]
+
+
 def run(env: Environment, ns: argparse.Namespace, paths: Sequence[str]) -> ExitStatus:
-    """Read every path and print its links; a bad file or message never ends the run."""
-    return show_documents(env, ns, _path_documents(env, paths, getattr(ns, "base", None)))
+    """Read every path and print its links; a bad file or message never ends the run.
+
+    With ``--json`` a mailbox's messages are read, judged and written as JSON on
+    ``--jobs`` worker processes (default: the CPUs), printed in input order, byte for
+    byte as with ``--jobs 1``."""
+    on_workers = bool(ns.json) and getattr(ns, "ioc", None) is None
+    return show_documents(env, ns, _path_documents(
+        env, paths, getattr(ns, "base", None), getattr(ns, "jobs", None) if on_workers else 1))
+
+
+def judged_json(doc: Document, _path: str) -> tuple[Document, str]:
+    """In a worker: ``doc`` judged (``with_verdicts``) and its ``--json`` lines."""
+    doc = with_verdicts(doc)
+    return doc, "".join(protocol.encode_answer(link_json(link, doc)) + "\n" for link in doc.links)
 
 
 def _path_documents(
-    env: Environment, paths: Sequence[str], base: str | None
-) -> Iterator[tuple[str, _Progress | None, Document]]:
+    env: Environment, paths: Sequence[str], base: str | None, jobs: int | None = 1
+) -> Iterator[tuple[str, _Progress | None, Shown]]:
     """``(path, progress, document)`` for every document of every path, lazily."""
+    from uriinspector import extract_parallel
+
     for path in paths:
         source = open_path(path, base=base)
         progress = _Progress(env, path, source.total if source.kind in (
             "mbox", "maildir") else None)
-        for done, doc in enumerate(source.documents(), 1):
+        shown: Iterable[Shown] = source.documents()
+        if source.kind in ("mbox", "maildir") and extract_parallel.worth_workers(source, jobs):
+            shown = extract_parallel.outputs(source, judged_json, (), jobs)
+        for done, doc in enumerate(shown, 1):
             progress.show(done)
             yield path, progress, doc
         progress.clear()
@@ -315,7 +336,7 @@ def text_documents(text: str) -> Iterator[tuple[str, _Progress | None, Document]
 
 def show_documents(
     env: Environment, ns: argparse.Namespace,
-    documents: Iterable[tuple[str, _Progress | None, Document]],
+    documents: Iterable[tuple[str, _Progress | None, Shown]],
 ) -> ExitStatus:
     """Print each document's links (a table, ``--json`` lines, or ``--ioc`` at the end)."""
     style = Style(use_colour(ns.color, env))
@@ -325,7 +346,8 @@ def show_documents(
     status = ExitStatus.SUCCESS
     first = True
     found: list[Indicator] = []
-    for path, progress, doc in documents:
+    for path, progress, shown in documents:
+        doc, lines_json = shown if isinstance(shown, tuple) else (shown, None)
         skipped = doc.not_read()  # nothing read: say so and exit 1, never "0 links"
         where = path + (f": message {doc.index}" if doc.index is not None else "")
         if skipped or (doc.kind == "unknown" and not doc.links):
@@ -335,10 +357,12 @@ def show_documents(
                 env.error(f"{PROG} extract: {where}: skipped: {p.message}")
             status = ExitStatus.ERROR
             continue
-        doc = with_verdicts(doc)
+        doc = with_verdicts(doc) if lines_json is None else doc
         if ioc is not None or ns.json:
             if ioc is not None:
                 found.extend(indicators_of(doc))
+            elif lines_json is not None:
+                env.write(lines_json)
             else:
                 for link in doc.links:
                     env.write(protocol.encode_answer(link_json(link, doc)) + "\n")

@@ -308,9 +308,12 @@ def _maildir_entries(path: str) -> list[str]:
     return [toc[key] for key in sorted(toc)]
 
 
-def _mailbox_documents(path: str, kind: DocumentKind) -> Iterator[Document]:
+def mailbox_messages(path: str, kind: DocumentKind) -> Iterator[tuple[int, bytes] | Document]:
+    """Each message of a mailbox as read, in order: its index (from 1) and bytes, or a
+    Document saying why it (or the whole box) could not be read. One message at a time:
+    what a run holds does not grow with the box (``extract --jobs`` sends these on)."""
     if kind == "maildir":
-        yield from _maildir_documents(path)
+        yield from _maildir_messages(path)
         return
     checked = open_regular(path)  # mailbox.mbox opens the path itself: check it first
     if isinstance(checked, Problem):
@@ -331,13 +334,22 @@ def _mailbox_documents(path: str, kind: DocumentKind) -> Iterator[Document]:
             yield Document("eml", (), (Problem("unreadable", f"message {index}: {exc}"),),
                            source=path, index=index)
             continue
-        doc = extract_eml(data)
-        yield replace(doc, source=path, index=index)
+        yield index, data
     with contextlib.suppress(Exception):
         box.close()
 
 
-def _maildir_documents(path: str) -> Iterator[Document]:
+def message_document(path: str, index: int, data: bytes) -> Document:
+    """Message ``index`` of the mailbox at ``path``, read from its ``data``."""
+    return replace(extract_eml(data), source=path, index=index)
+
+
+def _mailbox_documents(path: str, kind: DocumentKind) -> Iterator[Document]:
+    for item in mailbox_messages(path, kind):
+        yield item if isinstance(item, Document) else message_document(path, *item)
+
+
+def _maildir_messages(path: str) -> Iterator[tuple[int, bytes] | Document]:
     """Each message of a Maildir; an entry that is not a regular file (a FIFO left in
     ``cur/``) or is too large is a problem for that message, never a wait."""
     try:
@@ -355,7 +367,7 @@ def _maildir_documents(path: str) -> Iterator[Document]:
             yield Document("eml", (), (_too_large(len(data), f"message {index}"),),
                            source=path, index=index)
             continue
-        yield replace(extract_eml(data), source=path, index=index)
+        yield index, data
 
 
 def open_path(path: str, *, base: str | None = None) -> Source:

@@ -201,7 +201,7 @@ ROTATION = (
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
-def test_none_refcount_flat_over_20000_updates(qtbot: QtBot) -> None:
+def test_none_refcount_flat_over_5000_updates(qtbot: QtBot) -> None:
     """PySide6 6.11 / CPython 3.11 keeps a None reference per destroyed item that was
     constructed from Python and painted (or had setText/text called); the pane's items
     are C++ clones, so showing, painting, hovering and selecting leave None flat."""
@@ -228,7 +228,7 @@ def test_none_refcount_flat_over_20000_updates(qtbot: QtBot) -> None:
     run(2 * len(analyses))  # warm up the core's and Qt's caches
     gc.collect()
     before = sys.getrefcount(None)
-    run(20_000)
+    run(5_000)  # a leak adds one per destroyed item: thousands here, against 20 allowed
     gc.collect()
     rise = sys.getrefcount(None) - before
-    assert rise < 20, f"sys.getrefcount(None) rose by {rise} over 20,000 updates"
+    assert rise < 20, f"sys.getrefcount(None) rose by {rise} over 5,000 updates"

@@ -119,10 +119,9 @@ def test_a_header_bomb_leaves_the_window_memory_and_responsive(
           f"{len(beats)} beats in {span[1] - span[0]:.2f} s of reading")
     assert view.document is not None and view.name == "bomb.eml"
     assert grown < 100, f"the window grew {grown:.0f} MB reading the header bomb"
-    # The event loop kept turning while the child read: a count of beats, at least one
-    # for every ten intervals the reading lasted (a blocked GUI thread beats once).
+    # The event loop kept turning while the child read (a blocked GUI thread beats
+    # once); the beat rate is a figure for bench/, never asserted (issue 22).
     assert len(beats) >= 3
-    assert len(beats) >= 0.1 * (span[1] - span[0]) / 0.010
     # either the child read it (a budget cut the header) or its limit stopped it:
     # both are said, and nothing of the bomb is held here
     codes = {p.code for p in view.document.problems}

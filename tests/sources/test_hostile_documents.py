@@ -489,6 +489,7 @@ def test_a_mail_given_as_text_keeps_its_non_ascii_links() -> None:
     assert [u["uri"] for u in answer["uris"]] == expected  # type: ignore[index]
 
 
+@pytest.mark.soak
 @pytest.mark.skipif(os.environ.get("URIINSPECTOR_SOAK") != "1",
                     reason="set URIINSPECTOR_SOAK=1 (about 4 minutes traced)")
 def test_a_mailbox_of_100000_messages_is_read_one_message_at_a_time(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Final
 
 from uriinspector.cli import PROG, Environment, ExitStatus, Style, cells, show, use_colour
@@ -304,9 +305,12 @@ def run(env: Environment, ns: argparse.Namespace, paths: Sequence[str]) -> ExitS
 
 
 def judged_json(doc: Document, _path: str) -> tuple[Document, str]:
-    """In a worker: ``doc`` judged (``with_verdicts``) and its ``--json`` lines."""
+    """In a worker: ``doc``'s ``--json`` lines, its links judged (``with_verdicts``), and
+    ``doc`` with its first link only: what ``show_documents`` reads of it besides the
+    lines is whether it has links (sending every link back cost more than judging it)."""
     doc = with_verdicts(doc)
-    return doc, "".join(protocol.encode_answer(link_json(link, doc)) + "\n" for link in doc.links)
+    text = "".join(protocol.encode_answer(link_json(link, doc)) + "\n" for link in doc.links)
+    return replace(doc, links=doc.links[:1]), text
 
 
 def _path_documents(

@@ -129,10 +129,10 @@ def test_builder_undo_and_redo(qtbot: QtBot, window: MainWindow) -> None:
     _edit(qtbot, window, _row(pane, "authority", "host"), COL_DECODED, "example.org")
     edited = window.uri()
     assert "@example.org:8042" in edited
-    assert window.undoEditAction.isEnabled()
-    window.undoEditAction.trigger()
+    assert window.host.undoEditAction.isEnabled()
+    window.host.undoEditAction.trigger()
     assert window.uri() == BASE
-    window.redoEditAction.trigger()
+    window.host.redoEditAction.trigger()
     assert window.uri() == edited
     # Ctrl+Z in the tree undoes the builder edit
     pane.view.setFocus()

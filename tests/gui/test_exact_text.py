@@ -139,7 +139,7 @@ def test_typing_after_a_lone_surrogate_keeps_it(window: MainWindow, qtbot: QtBot
 
 def test_pasted_bytes_that_are_not_utf8_are_inspected_exactly(window: MainWindow) -> None:
     QGuiApplication.clipboard().setMimeData(_Bytes("text/plain", b"http://bank.example/\xff"))
-    window.pasteAction.trigger()
+    window.menus.pasteAction.trigger()
     _check(window, "http://bank.example/\udcff")
     window.set_uri("")
     window.uriField.setFocus()

@@ -149,5 +149,5 @@ def test_ladder_hands_qt_a_bounded_value(window: MainWindow) -> None:
     label = pane.normalizedLabel.text()
     assert len(label) < 12 * MAX_SHOWN_CHARS
     assert "20,000 characters" in label
-    window.copy_normalized()
+    window.exports.copy_normalized()
     assert QApplication.clipboard().text() == window.analysis.ladder.normalized

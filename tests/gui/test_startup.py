@@ -131,8 +131,8 @@ print(json.dumps({"before": before, "after": made[len(before):], "first": first,
                   "docks_shown": sorted(n for n, d in w.docks.items() if d.isVisible()),
                   "field_top": w.uriField.mapTo(w, w.uriField.rect().topLeft()).y(),
                   "built": sorted(w.panes.built()),
-                  "view": [a.text() for a in w.viewMenu.actions()],
-                  "panes_menu": [a.text() for a in w.panesMenu.actions()],
+                  "view": [a.text() for a in w.menus.viewMenu.actions()],
+                  "panes_menu": [a.text() for a in w.menus.panesMenu.actions()],
                   "shortcuts": {a.text(): a.shortcut().toString() for m in w.menuBar().actions()
                                 for a in m.menu().actions() if a.shortcut().toString()}}))
 """

@@ -119,7 +119,8 @@ def free_tree_item(item: QTreeWidgetItem) -> None:
     while stack:
         current = stack.pop()
         order.append(current)
-        stack.extend(current.child(i) for i in range(current.childCount()))
+        stack.extend(child for i in range(current.childCount())
+                     if (child := current.child(i)) is not None)
     for row in reversed(order):  # children before their parents
         above = row.parent()
         if above is not None:

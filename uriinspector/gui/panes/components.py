@@ -542,9 +542,9 @@ class ComponentsPane(QWidget):
         digits = len(str(len(self._text)))
         if digits != self._span_digits:
             self._span_digits = digits
-            widest = "8" * digits
+            eights = "8" * digits
             frame = self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin)
-            width = self.view.fontMetrics().horizontalAdvance(f"{widest}–{widest}")
+            width = self.view.fontMetrics().horizontalAdvance(f"{eights}–{eights}")
             width += 2 * (frame + 1) + 6
             header_width = self.view.header().sectionSizeHint(COL_SPAN)
             self.view.setColumnWidth(COL_SPAN, max(width, header_width))

@@ -72,7 +72,7 @@ class _GcPause:
                     gc.enable()
 
 
-_GC_PAUSE = _GcPause()
+GC_PAUSE = _GcPause()
 
 #: ``Analysis`` properties computed on first access that a worker computes before it
 #: delivers (the default panes read them). The Explain and Editions views stay lazy:
@@ -123,7 +123,7 @@ class _AnalysisWorker(QRunnable):
         # cyclic GC runs meanwhile stops *every* thread (100-150 ms at 1 MB), which the
         # GUI thread feels as a freeze. Pause automatic collection while we build, then
         # freeze the survivors (they are freed by reference counting, never by the GC).
-        with _GC_PAUSE:
+        with GC_PAUSE:
             try:
                 if not self._wanted(self._generation):
                     result = None  # replaced before it started: dropped as stale
@@ -164,7 +164,7 @@ class _PartsWorker(QRunnable):
         as soon as the analysis is replaced (a pane that still shows it builds the rest)."""
         analysis, self._analysis = self._analysis, None
         assert analysis is not None
-        with _GC_PAUSE:
+        with GC_PAUSE:
             for part in LATER_PARTS:
                 if not self._wanted(self._generation):
                     return

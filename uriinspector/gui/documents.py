@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
-from uriinspector.gui.controller import _GC_PAUSE
+from uriinspector.gui.controller import GC_PAUSE
 from uriinspector.gui.plain import visible_text
 from uriinspector.sources.reader_process import (
     EXIT_TIME_LIMIT,
@@ -311,7 +311,7 @@ class _Worker(QRunnable):
         try:
             # A large mail allocates millions of small objects: a cyclic collection
             # meanwhile would stop the GUI thread too (see controller._GcPause).
-            with _GC_PAUSE:
+            with GC_PAUSE:
                 started = time.perf_counter()
                 for event in read_in_child(self._job, self._child, self._spare):
                     if self._cancel.is_set():

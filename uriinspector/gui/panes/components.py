@@ -155,7 +155,7 @@ class ComponentsPane(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._delegate = EditDelegate(self)
+        self._delegate = EditDelegate(self.view, self)
         self.view.setItemDelegate(self._delegate)
         header = self.view.header()
         header.setStretchLastSection(False)
@@ -328,7 +328,8 @@ class ComponentsPane(QWidget):
             return False
         if out.uri == self._text:
             return False
-        self.undo_stack.push(EditCommand(self, self._text, out.uri, f"edit {row.label}"))
+        command = EditCommand(self.uriEdited.emit, self._text, out.uri, f"edit {row.label}")
+        self.undo_stack.push(command)
         return True
 
     # ---- what the row builder asks of the widget ------------------------------------
@@ -595,9 +596,15 @@ class ComponentsPane(QWidget):
         number = item.data(COL_NAME, NODE_ROLE)
         return None if number is None else self._nodes.get(int(number))
 
-    def _node_at_index(self, index: QModelIndex | QPersistentModelIndex) -> _Node | None:
+    def row_at(self, index: QModelIndex | QPersistentModelIndex) -> Row | None:
+        """The component row shown at ``index`` (the cell editor's question)."""
         number = index.sibling(index.row(), COL_NAME).data(NODE_ROLE)
-        return None if number is None else self._nodes.get(int(number))
+        node = None if number is None else self._nodes.get(int(number))
+        return None if node is None else node.row
+
+    def editor_font(self) -> QFont:
+        """The monospace font of raw values (the cell editor's font)."""
+        return self._mono
 
     def _current_node(self) -> _Node | None:
         return self._node_of(self.view.currentItem())

@@ -23,13 +23,13 @@ from uriinspector.gui.panes.components import COL_DECODED, COL_NAME, COL_RAW, Co
 BASE = "https://user@example.com:8042/over/there?utm_source=x&name=ferret#nose"
 
 
+pytestmark = pytest.mark.window(shown=True)
+
+
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    w.show()
-    qtbot.waitExposed(w)
+def window(window: MainWindow) -> MainWindow:
+    """The conftest's window, shown, with ``BASE`` in the Components pane."""
+    w = window
     w.docks["components"].raise_()
     w.set_uri(BASE)
     w.flush_panes()

@@ -17,11 +17,7 @@ DEFANGED = "hxxps://login[.]evil-bank[.]example/verify?u=a[@]b"
 REFANGED = "https://login.evil-bank.example/verify?u=a@b"
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    return w
+pytestmark = pytest.mark.window(size=(1180, 760))
 
 
 def _clipboard(text: str) -> None:

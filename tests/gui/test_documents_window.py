@@ -40,9 +40,7 @@ SAFELINKS = (
 )
 
 
-@pytest.fixture
-def window(shown_window: MainWindow) -> MainWindow:
-    return shown_window
+pytestmark = pytest.mark.window(shown=True)
 
 
 def phishing_eml() -> bytes:

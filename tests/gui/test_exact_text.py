@@ -63,11 +63,13 @@ def _clipboard_freed_while_python_lives(qapp: object) -> Iterator[None]:
     QGuiApplication.clipboard().clear()
 
 
+pytestmark = pytest.mark.window(size=(1100, 700))
+
+
 @pytest.fixture
-def window(qtbot: QtBot) -> Iterator[MainWindow]:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1100, 700)
+def window(window: MainWindow) -> Iterator[MainWindow]:
+    """The conftest's window, closed afterwards and its settings saved."""
+    w = window
     yield w
     # closing saves the settings: lone surrogates in history and the field must not
     # stop that (settings store every code point, tests/gui/test_settings.py)

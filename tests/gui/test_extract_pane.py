@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import json
 from pathlib import Path
 
@@ -36,14 +32,6 @@ EXPECTED_ROWS = [
     "Nothing notable found — urn:isbn:0-395-36341-1",
     "Nothing notable found — mailto:ann@example.org",
 ]
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    return w
 
 
 def _extract(qtbot: QtBot, pane: ExtractPane, text: str) -> None:

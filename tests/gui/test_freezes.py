@@ -21,7 +21,6 @@ import time
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 
 from bench.shapes import shape
 from uriinspector.gui import MainWindow
@@ -34,13 +33,13 @@ NASTY = ("bidi", "zero-width", "lone-surrogates", "pct-triplets", "bracket-run",
          "query-params", "emoji", "combining")
 
 
+pytestmark = pytest.mark.window(size=(1200, 800), shown=True)
+
+
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
+def window(window: MainWindow) -> MainWindow:
+    """The conftest's window, shown, with Explain and Editions built."""
+    w = window
     for name in ("explain", "editions"):
         w.pane(name)
     QApplication.processEvents()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 
-import pytest
 from PySide6.QtGui import QAction, QImage
 from PySide6.QtWidgets import QLineEdit, QMenu
 from pytestqt.qtbot import QtBot
@@ -13,14 +12,6 @@ from pytestqt.qtbot import QtBot
 from uriinspector.gui import MainWindow
 from uriinspector.gui.gallery import find_sample_action
 from uriinspector.samples import gallery
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    return w
 
 
 def _field(window: MainWindow, name: str) -> QLineEdit:

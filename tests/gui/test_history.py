@@ -33,14 +33,6 @@ class Confirm:
         return self.answer
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    return w
-
-
 def _pane(window: MainWindow) -> HistoryPane:
     pane = window.panes["history"]
     assert isinstance(pane, HistoryPane)

@@ -297,14 +297,7 @@ def probes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_OpenWat
         watch.close()
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+pytestmark = pytest.mark.window(size=(1280, 800), shown=True)
 
 
 def _load_everything(window: MainWindow, qtbot: QtBot, uri: str) -> None:

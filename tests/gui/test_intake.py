@@ -72,9 +72,7 @@ def _clipboard_freed_while_python_lives(qapp: object) -> Iterator[None]:
     QGuiApplication.clipboard().clear()
 
 
-@pytest.fixture
-def window(shown_window: MainWindow) -> MainWindow:
-    return shown_window
+pytestmark = pytest.mark.window(shown=True)
 
 
 # ---- the decoding itself ----------------------------------------------------------

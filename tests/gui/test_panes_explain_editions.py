@@ -25,9 +25,7 @@ SEC75 = "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 HOVERED = "http://example.com:8080/a%7Bb"
 
 
-@pytest.fixture
-def window(shown_window: MainWindow) -> MainWindow:
-    return shown_window
+pytestmark = pytest.mark.window(shown=True)
 
 
 def _load(qtbot: QtBot, window: MainWindow, text: str, edition: str = "rfc3986") -> None:

@@ -8,9 +8,6 @@ records inputs), shows it, and releases the controller just after the first pain
 from __future__ import annotations
 
 import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import subprocess
 import sys
 from pathlib import Path

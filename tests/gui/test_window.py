@@ -24,14 +24,6 @@ from uriinspector.gui.uri_field import UriField
 MISLEADING = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    return w
-
-
 def test_importable_and_constructible_without_arguments(window: MainWindow) -> None:
     assert isinstance(window, MainWindow)
     assert window.uri() == ""

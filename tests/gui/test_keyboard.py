@@ -154,8 +154,23 @@ def test_ctrl_digit_raises_and_focuses_its_pane(qtbot: QtBot, spec: object) -> N
     wanted = w.panes[name].findChild(QWidget, SPECS[name].focus)
     if wanted is not None and wanted.isVisible():  # the declared widget, when it is shown
         assert now is wanted
+    assert now is not w.panes[name], f"Ctrl+{digit} focused the pane's container"
     # The View menu shows the same shortcut on the same entry.
     assert w.menus.paneActions[name].shortcut().toString() == f"Ctrl+{digit}"
+
+
+def test_ctrl_8_with_a_document_open_puts_the_keyboard_in_the_document(qtbot: QtBot) -> None:
+    """Its declared text box is hidden then: a control of the document view, not the
+    pane's container, takes the keyboard."""
+    w = _window(qtbot)
+    w.set_uri(MISLEADING)
+    extract = w.panes["extract"]
+    extract.show_document_page(True)  # type: ignore[attr-defined]
+    w.focus.focus_uri_field()
+    _press(qtbot, Qt.Key.Key_8, Qt.KeyboardModifier.ControlModifier)
+    now = _focused()
+    assert _in_dock(w, "extract", now) and now is not extract
+    assert extract.documentView.isAncestorOf(now)  # type: ignore[attr-defined]
 
 
 def test_ctrl_digit_reopens_a_closed_pane(qtbot: QtBot) -> None:

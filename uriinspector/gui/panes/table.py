@@ -74,7 +74,8 @@ PANES: tuple[PaneSpec, ...] = (
               "copySummaryRequested": "copy-summary"}),
     PaneSpec("urn", "urn", "UrnPane", "URN", "Ctrl+6", "right", "urnView",
              {"spanRequested": "highlight-span"}),
-    PaneSpec("history", "history", "HistoryPane", "History", "Ctrl+7", "right",
+    # History is reached by Ctrl+H (File ▸ Show History), so Editions has Ctrl+7.
+    PaneSpec("history", "history", "HistoryPane", "History", "", "right",
              "historySearch",
              {"inspectRequested": "inspect", "pinRequested": "pin",
               "removeRequested": "forget", "clearRequested": "clear-history"},
@@ -83,7 +84,8 @@ PANES: tuple[PaneSpec, ...] = (
              {"uriRequested": "inspect", "linkRequested": "inspect-link"}),
     PaneSpec("explain", "explain", "ExplainPane", "Explain", "Ctrl+9", "left", "explainView",
              {"spanRequested": "highlight-span"}, ("late-parts",)),
-    PaneSpec("editions", "editions", "EditionsPane", "Editions", "", "left", "editionsView",
+    PaneSpec("editions", "editions", "EditionsPane", "Editions", "Ctrl+7", "left",
+             "editionsView",
              {"spanRequested": "highlight-span"}, ("late-parts",)),
 )
 

@@ -101,16 +101,19 @@ class FocusRing:
             search.setFocus()
 
     def _focus_target(self, name: str, pane: QWidget) -> QWidget | None:
-        """The widget pane ``name`` declares for the keyboard, else its first Tab stop."""
+        """The widget pane ``name`` declares for the keyboard, else its first control that
+        takes Tab now (URN's "not a URN" note, Extract's open document), else the pane."""
         wanted = SPECS[name].focus
         if wanted:
             found = pane.findChild(QWidget, wanted)
             if found is not None and takes_tab(found):
                 return found
-        # Else the pane itself (URN on a non-URN has nothing to type in or walk): the
-        # next Tab leaves from its place in the focus chain. No walk of the chain from
-        # Python: it hands out wrappers of Qt's own widgets, which went stale in the
-        # full suite (a segfault).
+        # The pane's own widgets in creation order (findChildren: our widgets, not a
+        # walk of Qt's focus chain, whose wrappers of Qt's own widgets went stale in
+        # the full suite: a segfault).
+        for child in pane.findChildren(QWidget):
+            if takes_tab(child):
+                return child
         return pane
 
     def focus_areas(self) -> list[tuple[str, QWidget]]:

@@ -303,7 +303,8 @@ class EditionsPane(QWidget):
             bg = palette.tint(hue, base, 0.35).name()
             parts.append(f"<span style='background:{bg}'>&nbsp;{esc(name)}&nbsp;</span>")
         self.legend.setText(
-            "The URI under each edition of the standard, oldest first. Highlighted: the"
+            "The URI under RFC 3986 and in a browser, then under each earlier edition,"
+            " oldest first. Highlighted: the"
             " characters whose class changes between editions, coloured by their class"
             " in that row: " + " ".join(parts) + "."
         )

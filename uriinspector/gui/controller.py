@@ -189,9 +189,11 @@ class _Disposer(QRunnable):
     @classmethod
     def worth_it(cls, part: object) -> bool:
         """Whether freeing dataclass ``part`` takes long: it holds a big tuple."""
+        if not is_dataclass(part) or isinstance(part, type):
+            return False
         return any(
             isinstance(value := getattr(part, field.name), tuple) and len(value) > cls._SLICE
-            for field in fields(part)  # type: ignore[arg-type]
+            for field in fields(part)
         )
 
     def __init__(self, parts: list[object]) -> None:
@@ -415,8 +417,11 @@ class AnalysisController(QObject):
     def _deliver(self, generation: int, result: object, seconds: float, is_async: bool) -> None:
         if generation != self._generation:
             return  # stale: a newer input is already scheduled or shown
-        if isinstance(result, Exception):
-            detail = "".join(traceback.format_exception_only(result)).strip()
+        from uriinspector.core.analysis import Analysis  # loaded: it made ``result``
+
+        if not isinstance(result, Analysis):
+            detail = "".join(traceback.format_exception_only(result)).strip() if isinstance(
+                result, Exception) else f"{type(result).__name__} instead of an analysis"
             self.errorOccurred.emit(f"The analysis failed (a bug; please report it): {detail}")
             return
         self.last_duration = seconds
@@ -430,7 +435,7 @@ class AnalysisController(QObject):
         if result == self.analysis:
             return
         old = self.analysis
-        self.analysis = result  # type: ignore[assignment]
+        self.analysis = result
         self.analysed_time = time.time()
         self.analysisChanged.emit(result)
         if old is not None and len(old.text) > self.sync_limit:
@@ -441,7 +446,7 @@ class AnalysisController(QObject):
             self._reap()  # usually at once: every pane on screen shows the new one now
         self._emit_comparison()
         if is_async:
-            parts = _PartsWorker(generation, result, self._signals, self._wanted)  # type: ignore[arg-type]
+            parts = _PartsWorker(generation, result, self._signals, self._wanted)
             self._pool.start(parts, _PARTS_PRIORITY)
 
     def _reap(self) -> None:

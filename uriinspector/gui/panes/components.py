@@ -92,6 +92,7 @@ from uriinspector.gui.zoom import columns_follow_font, mono_font
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.core.decoders import SchemeDecoding
+    from uriinspector.core.editions import Edition
 
 __all__ = ["COL_DECODED", "COL_NAME", "COL_RAW", "COL_SPAN", "HEADERS", "ComponentsPane"]
 
@@ -143,7 +144,7 @@ class ComponentsPane(QWidget):
         super().__init__(parent)
         self._syncing = False
         self._text = ""
-        self._edition: object = "rfc3986"
+        self._edition: Edition | str = "rfc3986"
         self._host_kind: str | None = None
         self.view = QTreeWidget(self)
         self.view.setObjectName("componentsView")
@@ -654,7 +655,7 @@ class ComponentsPane(QWidget):
             return None
         component, detail = row.rule
         try:
-            rule = rule_for_component(component, self._edition, detail=detail)  # type: ignore[arg-type]
+            rule = rule_for_component(component, self._edition, detail=detail)
         except Exception:  # explanations are a bonus; never break hovering
             return None
         return None if rule is None else str(rule.describe())

@@ -122,8 +122,18 @@ class Menus:
 
     def _build_menus(self, keep_history: bool) -> None:
         bar = self._window.menuBar()
+        self._file_menu(bar.addMenu("&File"), keep_history)
+        self._edit_menu(bar.addMenu("&Edit"))
+        self.samplesMenu = bar.addMenu("&Samples")
+        self.samplesMenu.setObjectName("samplesMenu")
+        gallery.fill_on_first_show(self.samplesMenu, self._slots.load_sample)
+        self._view_menu(bar.addMenu("&View"))
+        help_menu = bar.addMenu("&Help")
+        about = self._action(help_menu, "&About URI Inspector", self.show_about)
+        about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def _file_menu(self, file_menu: QMenu, keep_history: bool) -> None:
         ex, hist, focus, slots = self._exports, self._history, self._focus, self._slots
-        file_menu = bar.addMenu("&File")
         self.openAction = self._action(
             # a lambda: the document reader is made on first use, not with the menu
             file_menu, "&Open Mail, Page or Image…", lambda: slots.open_dialog(),
@@ -167,7 +177,8 @@ class Menus:
         )
         self.quitAction.setMenuRole(QAction.MenuRole.QuitRole)
 
-        edit_menu = bar.addMenu("&Edit")
+    def _edit_menu(self, edit_menu: QMenu) -> None:
+        ex, slots = self._exports, self._slots
         self.editMenu = edit_menu  # Undo/Redo go on top when the Components pane is built
         self.copyNormalizedAction = self._action(
             edit_menu, "Copy &Normalized", ex.copy_normalized, "Ctrl+Shift+N", "copy"
@@ -188,11 +199,9 @@ class Menus:
         edit_menu.addSeparator()
         self._action(edit_menu, "Load the Spec's &Examples", self._controller.load_examples)
 
-        self.samplesMenu = bar.addMenu("&Samples")
-        self.samplesMenu.setObjectName("samplesMenu")
-        gallery.fill_on_first_show(self.samplesMenu, slots.load_sample)
-
-        self.viewMenu = view_menu = bar.addMenu("&View")
+    def _view_menu(self, view_menu: QMenu) -> None:
+        focus = self._focus
+        self.viewMenu = view_menu
         # "Go to" a pane: show it, raise it, and put the keyboard in it (issue 15).
         self.paneActions: dict[str, QAction] = {}
         for spec in PANES:
@@ -217,10 +226,6 @@ class Menus:
         if self._docks.docks:
             self.add_dock_toggles()
         self._action(view_menu, "&Reset Layout", self._docks.reset)
-
-        help_menu = bar.addMenu("&Help")
-        about = self._action(help_menu, "&About URI Inspector", self.show_about)
-        about.setMenuRole(QAction.MenuRole.AboutRole)
 
     def about_text(self) -> str:
         """The About box's text (versions)."""

@@ -7,7 +7,9 @@ them just after its first paint.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
+from typing import NamedTuple
 
 from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
@@ -16,6 +18,21 @@ from uriinspector.gui.panes.table import PANES
 
 #: The Components and Findings docks' initial widths (a proportion of the window's).
 SPLIT = (640, 420)
+
+
+class Layout(NamedTuple):
+    """A View ▸ Layout preset: the panes it shows side by side, with their width shares."""
+
+    title: str  # the menu entry
+    panes: tuple[tuple[str, int], ...]  # (pane name, share of the width), left to right
+
+
+#: View ▸ Layout: each task's panes, all on screen at once (the rest stay in their tabs).
+LAYOUTS: dict[str, Layout] = {
+    "analyst": Layout("&Analyst", (("findings", 2), ("extract", 3))),
+    "teaching": Layout("&Teaching", (("ladder", 1), ("editions", 1), ("explain", 1))),
+    "web-links": Layout("&Web Links", (("resolution", 1), ("extract", 1))),
+}
 
 
 class DockLayout:
@@ -87,6 +104,34 @@ class DockLayout:
         for dock in self.docks.values():
             dock.show()
         self._window.restoreState(self.default_state)
+        self.hide_stale_tab_bars()
+
+    def apply(self, name: str) -> None:
+        """Take layout ``name`` (``LAYOUTS``): its panes side by side in the bottom area
+        with their width shares, every other dock tabbed behind the first of them."""
+        from PySide6.QtCore import Qt
+
+        w = self._window
+        chosen = [self.docks[pane] for pane, _share in LAYOUTS[name].panes]
+        rest = [dock for dock in self.docks.values() if dock not in chosen]
+        for dock in self.docks.values():
+            dock.setFloating(False)
+            w.removeDockWidget(dock)
+        area = Qt.DockWidgetArea.BottomDockWidgetArea
+        w.addDockWidget(area, chosen[0])
+        for left, right in itertools.pairwise(chosen):
+            w.splitDockWidget(left, right, Qt.Orientation.Horizontal)
+        for dock in rest:
+            w.tabifyDockWidget(chosen[0], dock)
+        for dock in self.docks.values():
+            dock.show()
+        for dock in chosen:
+            dock.raise_()
+        if (layout := w.layout()) is not None:
+            layout.activate()  # the split laid out first: its widths are then shared
+        shares = [share for _pane, share in LAYOUTS[name].panes]
+        widths = [max(1, w.width()) * share // sum(shares) for share in shares]
+        w.resizeDocks(chosen, widths, Qt.Orientation.Horizontal)
         self.hide_stale_tab_bars()
 
     def restore(self, state: bytes) -> bool:

@@ -19,6 +19,7 @@ from uriinspector import APP_ID, __version__
 from uriinspector.gui import gallery, resources
 from uriinspector.gui.panes.table import PANES
 from uriinspector.gui.plain import plain_action_text
+from uriinspector.gui.window.docks import LAYOUTS
 
 if TYPE_CHECKING:
     from uriinspector.gui.controller import AnalysisController
@@ -225,6 +226,13 @@ class Menus:
         self.panesMenu = view_menu.addMenu("Show &Panes")
         if self._docks.docks:
             self.add_dock_toggles()
+        layout_menu = view_menu.addMenu("&Layout")
+        layout_menu.setObjectName("layoutMenu")
+        self.layoutActions: dict[str, QAction] = {
+            name: self._action(layout_menu, layout.title,
+                               lambda _c=False, n=name: self._docks.apply(n))
+            for name, layout in LAYOUTS.items()
+        }
         self._action(view_menu, "&Reset Layout", self._docks.reset)
 
     def about_text(self) -> str:

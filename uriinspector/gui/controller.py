@@ -16,9 +16,7 @@ take turns, newest analysis first, and work for a replaced input stops early.
 
 from __future__ import annotations
 
-import gc
 import sys
-import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -28,6 +26,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from uriinspector.gui.resources import spec_examples
+from uriinspector.gui.workload import GC_PAUSE, SYNC_LIMIT
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -36,8 +35,6 @@ if TYPE_CHECKING:
     from uriinspector.core.resolve import Resolution
     from uriinspector.core.verdict import LinkContext
 
-#: Inputs longer than this many code points are analysed off the GUI thread.
-SYNC_LIMIT = 8192
 
 EDITIONS: tuple[str, ...] = ("rfc3986", "draft-2003", "rfc2396", "draft-1997", "draft-1993")
 
@@ -48,31 +45,6 @@ def _analyze(text: str, edition: str) -> Analysis:
     return analyze(text, edition)
 
 
-class _GcPause:
-    """Automatic garbage collection off while any worker runs (re-entrant, thread-safe)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._depth = 0
-        self._was_enabled = True
-
-    def __enter__(self) -> None:
-        with self._lock:
-            if self._depth == 0:
-                self._was_enabled = gc.isenabled()
-                gc.disable()
-            self._depth += 1
-
-    def __exit__(self, *exc: object) -> None:
-        with self._lock:
-            self._depth -= 1
-            if self._depth == 0:
-                gc.freeze()
-                if self._was_enabled:
-                    gc.enable()
-
-
-GC_PAUSE = _GcPause()
 
 #: ``Analysis`` properties computed on first access that a worker computes before it
 #: delivers (the default panes read them). The Explain and Editions views stay lazy:

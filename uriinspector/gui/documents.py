@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
-from uriinspector.gui.controller import GC_PAUSE
 from uriinspector.gui.plain import visible_text
+from uriinspector.gui.workload import GC_PAUSE
 from uriinspector.sources.reader_process import (
     EXIT_TIME_LIMIT,
     Job,

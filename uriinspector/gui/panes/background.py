@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from uriinspector.gui.controller import GC_PAUSE
+from uriinspector.gui.workload import GC_PAUSE
 
 #: Inputs shorter than this (code points) are computed on the GUI thread: they take
 #: milliseconds, and an immediate result keeps the pane simple to drive.

@@ -60,3 +60,43 @@ def test_reset_layout_after_a_preset_brings_the_default_back(qtbot: QtBot) -> No
     qtbot.waitUntil(lambda: _on_screen(w, "components") and _on_screen(w, "findings"),
                     timeout=3000)
     assert not _on_screen(w, "editions")  # back behind its tab
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_at_300_percent_on_a_small_screen_the_window_stays_within_it(
+    qtbot: QtBot, dark: bool
+) -> None:
+    """At 300 % the docks' minimums made the window 749 px tall on a 640 px screen."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QPalette
+
+    small = QRect(0, 0, 1024, 640)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    if dark:
+        palette = QPalette(w.palette())
+        palette.setColor(QPalette.ColorRole.Window, palette.color(QPalette.ColorRole.WindowText))
+        w.setPalette(palette)
+    w.resize(1024, 640)
+    w.show()
+    qtbot.waitExposed(w)
+    w.set_uri(MISLEADING)
+    w.zoom.set_level(300)
+    QApplication.processEvents()  # the new font sizes laid out
+    assert w.minimumSizeHint().height() > small.height()  # what used to happen
+    w.screen_fit.fit(small)
+    QApplication.processEvents()
+    assert w.screen_fit.collapsed
+    assert w.minimumSizeHint().height() <= small.height()
+    assert w.width() <= small.width() and w.height() <= small.height()
+    # a pane built now gives way too, and the tabs stay on screen
+    w.docks["editions"].raise_()
+    qtbot.waitUntil(lambda: "editions" in w.panes.built(), timeout=3000)
+    w.screen_fit.fit(small)
+    assert w.minimumSizeHint().height() <= small.height()
+    assert _on_screen(w, "editions")
+    w.zoom.set_level(100)
+    QApplication.processEvents()
+    w.screen_fit.fit(small)
+    assert not w.screen_fit.collapsed  # the panes' own minimums are back
+    assert w.panes["components"].minimumSize().height() == 0

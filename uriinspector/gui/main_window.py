@@ -50,6 +50,7 @@ from uriinspector.gui.settings import DEFAULT_BASE, Settings
 from uriinspector.gui.uri_field import UriField, visible_text
 from uriinspector.gui.window.docks import DockLayout
 from uriinspector.gui.window.exports import Exports
+from uriinspector.gui.window.fit import ScreenFit
 from uriinspector.gui.window.focus import FocusRing
 from uriinspector.gui.window.history import HistoryKeeper
 from uriinspector.gui.window.menus import Menus, MenuSlots, versions
@@ -114,12 +115,15 @@ class MainWindow(QMainWindow):
         self.docks: dict[str, QDockWidget] = self.dock_layout.docks
         if not held:
             self.dock_layout.make()
+        self.screen_fit = ScreenFit(self, self.docks)  # large zoom, small screen
         self._build_parts(held)
         self.panes = PaneMap(self.host, self)
         self.zoom = zoom.install(self, menu=self.menus.viewMenu, held=held)  # View ▸ Zoom
         self.presentation = presentation.install(  # View ▸ Presentation Mode
             self, self.zoom, menu=self.menus.viewMenu
         )
+        # once the new font sizes are laid out (the layouts' requests are posted events)
+        self.zoom.levelChanged.connect(lambda _level: QTimer.singleShot(0, self.screen_fit.fit))
         self._connect()
         self.resize(1180, 760)
         if not held:
@@ -187,7 +191,8 @@ class MainWindow(QMainWindow):
             exports=self.exports, focus=self.focus, slots=slots,
         )
         self.host = PaneHost(self, self.docks, self.controller, self, self.history,
-                             self.menus.editMenu, held=held)
+                             self.menus.editMenu, held=held,
+                             on_built=self.screen_fit.pane_built)
 
     def _connect(self) -> None:
         c = self.controller
@@ -255,6 +260,8 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         """Hide stale tab bars once laid out for showing (``DockLayout.hide_stale_tab_bars``)."""
         super().showEvent(event)
+        if self.screen_fit.collapsed or self.zoom.level > zoom.DEFAULT_LEVEL:
+            self.screen_fit.fit()
         if self.docks and not self._frame_pending:
             if (layout := self.layout()) is not None:
                 layout.activate()  # place the live bars first: geometry tells them apart

@@ -78,13 +78,15 @@ class PaneHost:
 
     def __init__(self, window: QWidget, docks: Mapping[str, QDockWidget],
                  controller: AnalysisController, intents: Intents,
-                 history: HistoryKeeper, edit_menu: QMenu, *, held: bool) -> None:
+                 history: HistoryKeeper, edit_menu: QMenu, *, held: bool,
+                 on_built: Callable[[QWidget], None] = lambda _pane: None) -> None:
         self._window = window
         self.docks = docks
         self._controller = controller
         self._intents = intents
         self._history = history
         self._edit_menu = edit_menu
+        self._on_built = on_built  # the window's screen fit
         self.held = held
         self.closing = False
         self.built: dict[str, QWidget] = {}
@@ -153,6 +155,7 @@ class PaneHost:
             QTimer.singleShot(0, lambda: self.recheck_enabled(name))
         self._wire(name, pane)
         release_tab(pane)  # Tab must pass through it (tab order, item views)
+        self._on_built(pane)
         a = self._controller.analysis
         if a is not None:
             self.push(name, a)

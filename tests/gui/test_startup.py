@@ -161,7 +161,7 @@ def test_nothing_before_the_first_paint_touches_the_qt_namespace() -> None:
     # shortcuts set.
     assert out["view"] == [spec.title for spec in PANES] + [
         "", "Go to the &URI Field", "&Next Area", "Pre&vious Area", "", "Show &Panes",
-        "&Reset Layout", "", "&Zoom (100 %)", "&Presentation Mode",
+        "&Layout", "&Reset Layout", "", "&Zoom (100 %)", "&Presentation Mode",
     ]
     assert out["panes_menu"] == [spec.title for spec in PANES]  # every dock's toggle
     assert out["shortcuts"]["Components"] == "Ctrl+1"  # issue 15: shown in the View menu

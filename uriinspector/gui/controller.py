@@ -398,12 +398,10 @@ class AnalysisController(QObject):
             return
         self.last_duration = seconds
         self.last_async = is_async
-        if self.link_context is not None and getattr(result, "text", None) == (
-            self.link_context[0]
-        ):
+        if self.link_context is not None and result.text == self.link_context[0]:
             from uriinspector.core.verdict import in_context
 
-            result = in_context(result, self.link_context[1])  # type: ignore[arg-type]
+            result = in_context(result, self.link_context[1])
         if result == self.analysis:
             return
         old = self.analysis

@@ -72,7 +72,7 @@ run: $(SYSSTAMP) $(STAMP)
 
 lint: $(STAMP)
 	$(VPY) -m ruff check uriinspector tests bench
-	$(VPY) -m mypy uriinspector/core uriinspector/sources uriinspector/cli.py uriinspector/cli_extract.py uriinspector/batch_parallel.py uriinspector/batch_warm.py uriinspector/api.py uriinspector/extract_parallel.py
+	$(VPY) -m mypy uriinspector  # strict (pyproject), the whole package
 
 typecheck: lint
 

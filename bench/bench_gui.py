@@ -112,7 +112,7 @@ def measure(
         spans["field"].append((time.perf_counter() - t) * 1000)
 
     field.show_analysis = timed_field  # type: ignore[method-assign]
-    original_push = window._push
+    original_push = window.host.push
 
     per_pane: dict[str, list[float]] = {}
 
@@ -123,7 +123,7 @@ def measure(
         spans["panes"][-1] += ms
         per_pane.setdefault(name, []).append(ms)
 
-    window._push = timed_push  # type: ignore[method-assign]
+    window.host.push = timed_push  # type: ignore[method-assign]
 
     latencies: list[float] = []
     for i in range(iterations + 10):
@@ -187,14 +187,14 @@ def measure_paste(app: QApplication, text: str, settle: float = 0.5) -> dict[str
     delivered: list[float] = []
     window.controller.analysisChanged.connect(lambda _a: delivered.append(time.perf_counter()))
     panes: dict[str, float] = {}
-    original_push = window._push
+    original_push = window.host.push
 
     def timed_push(name: str, a: object) -> None:
         t = time.perf_counter()
         original_push(name, a)  # type: ignore[arg-type]
         panes[name] = panes.get(name, 0.0) + (time.perf_counter() - t) * 1000
 
-    window._push = timed_push  # type: ignore[method-assign]
+    window.host.push = timed_push  # type: ignore[method-assign]
     QGuiApplication.clipboard().setText(text)
     timer.start()
     deadline = time.perf_counter() + 0.1

@@ -174,7 +174,7 @@ def history_and_samples(app: QApplication, window: object, save: object) -> None
         w.settings.record(uri, when=now - 86400 * (len(uris) - i))
     w.settings.set_pinned(MISLEADING, True)
     w.settings.set_pinned(URN, True)
-    w._show_history()
+    w.history.show()
     w.set_uri(MISLEADING)
     w.docks["history"].raise_()
     d = w.docks
@@ -184,7 +184,7 @@ def history_and_samples(app: QApplication, window: object, save: object) -> None
     # The Samples menu with its security submenu open, drawn onto the window. The
     # offscreen screen is 800 px wide and clamps the submenu, so it is drawn where a
     # real screen puts it: at the parent menu's right edge.
-    menu, bar = w.samplesMenu, w.menuBar()
+    menu, bar = w.menus.samplesMenu, w.menuBar()
     menu.popup(bar.mapToGlobal(bar.actionGeometry(menu.menuAction()).bottomLeft()))
     settle(app)
     entry = next(a for a in menu.actions() if a.text().startswith("Security"))

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+# The one place that sets Qt's offscreen platform, before any test module imports Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 #: Audit events that mean "the network was touched".

@@ -39,7 +39,7 @@ from uriinspector.core import protocol
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-    from uriinspector.cli import Environment, ExitStatus
+    from uriinspector.cli_env import Environment, ExitStatus
 
 #: Lines answered in this process before any worker starts (a short input, a test, an
 #: interactive session's first requests: no process start-up cost at all).
@@ -252,7 +252,7 @@ def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -
     ``progress``: True forces the progress line, None shows it when stderr is a
     terminal and stdin a file, False never. ``jobs=1`` answers in this process.
     """
-    from uriinspector.cli import PROG, ExitStatus
+    from uriinspector.cli_env import PROG, ExitStatus
 
     size = _input_file_size(env.stdin)
     show = progress if progress is not None else (size is not None and _isatty(env.stderr))

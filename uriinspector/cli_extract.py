@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Final
 
-from uriinspector.cli import PROG, Environment, ExitStatus, Style, cells, show, use_colour
+from uriinspector.cli_env import PROG, Environment, ExitStatus, Style, cells, show, use_colour
 from uriinspector.core import protocol
 from uriinspector.core.analysis import effective_host_of
 from uriinspector.core.defang import defang, defang_mentions, refang

@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Final
 
-from uriinspector.cli import PROG, Environment, ExitStatus, Style, cells, use_colour
+from uriinspector.cli_env import PROG, Environment, ExitStatus, Style, cells, use_colour
 from uriinspector.core import protocol
 from uriinspector.sources.site import (
     BROKEN,

@@ -7,18 +7,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.spec_text import flat, spec_text
-from uriinspector.core.analysis import analyze
+from uriinspector.core.analysis import Analysis, analyze
 from uriinspector.core.editions import Edition
 from uriinspector.core.explain import (
     COMPONENTS,
     NOTES,
+    Explanation,
     GrammarRule,
-    explain,
     rule_at,
     rule_for_component,
 )
+from uriinspector.core.explain import explain as walk
 
 EDITIONS = [e.value for e in Edition]
+
+
+def explain(text: str | Analysis, edition: str = "rfc3986") -> Explanation:
+    """The walk of ``text`` analysed under ``edition`` (or of an analysis as it is)."""
+    return walk(analyze(text, edition) if isinstance(text, str) else text)
 SEC75 = "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 
 

@@ -1,16 +1,15 @@
-"""GUI test setup: offscreen Qt, a private config directory, no leaked threads.
+"""GUI test setup: the one ``window`` fixture, a private config directory, no leaked threads.
 
-``QT_QPA_PLATFORM`` is set before anything imports Qt. Every test gets its own
+Qt's offscreen platform is set in ``tests/conftest.py``, the one place, before anything
+imports Qt. ``window`` is a real ``MainWindow`` sized (and shown) as the test's
+``window`` marker says: ``@pytest.mark.window(size=(1280, 800), shown=True)``, on a
+test or as a module's ``pytestmark``; by default 1024×640, not shown. Every test gets its own
 ``URIINSPECTOR_CONFIG_DIR`` (so no test reads or writes the user's settings), and a
 test that leaves a ``QThread`` running or the global ``QThreadPool`` busy fails
 (napari's ``_dangling_qthreads``).
 """
 
 from __future__ import annotations
-
-import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import threading
 from collections.abc import Iterator
@@ -68,16 +67,38 @@ def _no_dangling_threads() -> Iterator[None]:
         pytest.fail(f"test left threads running: {leaked}")
 
 
-@pytest.fixture
-def shown_window(qtbot: QtBot) -> Iterator[MainWindow]:
-    """A real main window at the small 1024×640 size, shown and exposed; its document
-    reader is shut down afterwards (a test may have left a mail being read)."""
+#: The window tests' default size: the small screen the window must stay usable on.
+SMALL = (1024, 640)
+
+
+def _make_window(qtbot: QtBot, size: tuple[int, int], shown: bool) -> MainWindow:
     from uriinspector.gui import MainWindow
 
     w = MainWindow()
     qtbot.addWidget(w)
-    w.resize(1024, 640)
-    w.show()
-    qtbot.waitExposed(w)
+    w.resize(*size)
+    if shown:
+        w.show()
+        qtbot.waitExposed(w)
+    return w
+
+
+@pytest.fixture
+def window(request: pytest.FixtureRequest, qtbot: QtBot) -> Iterator[MainWindow]:
+    """A real main window, ``size`` and ``shown`` from the test's ``window`` marker (by
+    default 1024×640, not shown); its document reader is shut down afterwards (a test
+    may have left a mail being read)."""
+    marker = request.node.get_closest_marker("window")
+    options = dict(marker.kwargs) if marker is not None else {}
+    w = _make_window(qtbot, tuple(options.get("size", SMALL)), bool(options.get("shown")))
+    yield w
+    w.documents.shutdown()
+
+
+@pytest.fixture
+def shown_window(qtbot: QtBot) -> Iterator[MainWindow]:
+    """A real main window at the small 1024×640 size, shown and exposed (``window``
+    marked ``shown=True``, for tests that want both a shown and another window)."""
+    w = _make_window(qtbot, SMALL, True)
     yield w
     w.documents.shutdown()

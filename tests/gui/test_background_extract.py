@@ -3,10 +3,6 @@ window: the work runs on a worker thread, the newest request wins, results are e
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import threading
 import time
 

@@ -23,13 +23,13 @@ from uriinspector.gui.panes.components import COL_DECODED, COL_NAME, COL_RAW, Co
 BASE = "https://user@example.com:8042/over/there?utm_source=x&name=ferret#nose"
 
 
+pytestmark = pytest.mark.window(shown=True)
+
+
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    w.show()
-    qtbot.waitExposed(w)
+def window(window: MainWindow) -> MainWindow:
+    """The conftest's window, shown, with ``BASE`` in the Components pane."""
+    w = window
     w.docks["components"].raise_()
     w.set_uri(BASE)
     w.flush_panes()
@@ -129,10 +129,10 @@ def test_builder_undo_and_redo(qtbot: QtBot, window: MainWindow) -> None:
     _edit(qtbot, window, _row(pane, "authority", "host"), COL_DECODED, "example.org")
     edited = window.uri()
     assert "@example.org:8042" in edited
-    assert window.undoEditAction.isEnabled()
-    window.undoEditAction.trigger()
+    assert window.host.undoEditAction.isEnabled()
+    window.host.undoEditAction.trigger()
     assert window.uri() == BASE
-    window.redoEditAction.trigger()
+    window.host.redoEditAction.trigger()
     assert window.uri() == edited
     # Ctrl+Z in the tree undoes the builder edit
     pane.view.setFocus()

@@ -43,8 +43,8 @@ def test_copy_summary_action_puts_the_summary_on_the_clipboard(
     _show(qtbot, w, WRAPPED)
     clipboard = QGuiApplication.clipboard()
     clipboard.setText("")
-    action = w.copySummaryAction
-    assert action in w.editMenu.actions() and action.text() == "Copy &Summary"
+    action = w.menus.copySummaryAction
+    assert action in w.menus.editMenu.actions() and action.text() == "Copy &Summary"
     assert action.shortcut() == QKeySequence("Ctrl+Shift+C")
     action.trigger()
     text = clipboard.text()
@@ -96,7 +96,7 @@ def test_copy_summary_with_nothing_inspected_leaves_the_clipboard(
 ) -> None:
     clipboard = QGuiApplication.clipboard()
     clipboard.setText("kept")
-    shown_window.copySummaryAction.trigger()
+    shown_window.menus.copySummaryAction.trigger()
     assert clipboard.text() == "kept"
 
 
@@ -106,21 +106,22 @@ def test_window_reports_follow_the_resolution_pane_and_the_live_option(
     w = shown_window
     _show(qtbot, w, "http://example.com/a/b")
     path = tmp_path / "r.md"
-    w.export_report(path, "md")
+    w.exports.export_report(path, "md")
     md = path.read_text("utf-8")
     assert "## Resolution" not in md and "a/b/c/d;p?q" not in md  # nothing resolved
     assert "`hxxp://example[.]com/a/b`" in md
     pane = w.panes["resolution"]
-    assert w._resolution_inputs() == (DEFAULT_BASE, DEFAULT_REFERENCE)  # the pane's start
+    c = w.controller
+    assert (c.base, c.reference) == (DEFAULT_BASE, DEFAULT_REFERENCE)  # the pane's start
     pane.set_reference("../g")
-    qtbot.waitUntil(lambda: w._resolution_inputs()[1] == "../g")
-    w.export_report(path, "md")
+    qtbot.waitUntil(lambda: w.controller.reference == "../g")
+    w.exports.export_report(path, "md")
     md = path.read_text("utf-8")
     assert "The reference `../g` against the base `hxxp://a/b/c/d;p?q`" in md
     assert "| rfc3986 | `hxxp://a/b/g` |" in md  # RFC 3986 §5.4.1
-    assert not w.liveLinkAction.isChecked()  # defanged unless asked
-    w.liveLinkAction.trigger()
-    w.export_report(path, "html")
+    assert not w.menus.liveLinkAction.isChecked()  # defanged unless asked
+    w.menus.liveLinkAction.trigger()
+    w.exports.export_report(path, "html")
     assert '<a href="http://example.com/a/b"' in path.read_text("utf-8")
 
 
@@ -175,13 +176,13 @@ def test_report_of_a_link_from_an_open_mail_has_a_document_section(
     qtbot.waitUntil(lambda: not w.documents.reader.busy, timeout=30_000)
     _show(qtbot, w, "https://evil.example/")
     path = tmp_path / "r.md"
-    w.export_report(path, "md")
+    w.exports.export_report(path, "md")
     md = path.read_text("utf-8")
     assert "## Document" in md and "| Read from | `limited.eml` (eml) |" in md
     assert "| Shown as | `hxxps://paypal[.]com/` |" in md
     assert "another domain" in md
     _show(qtbot, w, "https://elsewhere.example/")  # not one of the mail's links
-    w.export_report(path, "md")
+    w.exports.export_report(path, "md")
     assert "## Document" not in path.read_text("utf-8")
 
 
@@ -192,17 +193,17 @@ def test_summary_and_reports_say_when_the_link_was_analysed(
     # report is made (a ticket written an hour later still says when it was looked at)
     import time
 
-    from uriinspector.gui import controller, report_actions
+    from uriinspector.gui import controller
 
     w = shown_window
     monkeypatch.setattr(controller.time, "time", lambda: 1_700_000_000.0)
     _show(qtbot, w, WRAPPED)
     monkeypatch.undo()
     assert time.time() > 1_700_000_000.0 + 3600
-    text = report_actions.summary_text(w)
+    text = w.exports.summary_text()
     assert text is not None and "Analysed at: 2023-11-14T22:13:20Z" in text.splitlines()
-    assert "Analysed at 2023-11-14T22:13:20Z" in report_actions.render(w, "md")
+    assert "Analysed at 2023-11-14T22:13:20Z" in w.exports.render("md")
     # a new link has its own time
     _show(qtbot, w, "http://example.com/other")
-    again = report_actions.summary_text(w)
+    again = w.exports.summary_text()
     assert again is not None and "Analysed at: 2023-11-14T22:13:20Z" not in again

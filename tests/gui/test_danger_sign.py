@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QWidget
-from pytestqt.qtbot import QtBot
 
 from uriinspector.core.analysis import analyze
 from uriinspector.gui import MainWindow, resources
@@ -25,12 +24,7 @@ NO_ENTRY = "\u26d4"
 MISLEADING = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1180, 760)
-    return w
+pytestmark = pytest.mark.window(size=(1180, 760))
 
 
 def _same_image(a: object, b: object) -> bool:

@@ -17,11 +17,7 @@ DEFANGED = "hxxps://login[.]evil-bank[.]example/verify?u=a[@]b"
 REFANGED = "https://login.evil-bank.example/verify?u=a@b"
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    return w
+pytestmark = pytest.mark.window(size=(1180, 760))
 
 
 def _clipboard(text: str) -> None:
@@ -39,10 +35,10 @@ def test_paste_and_inspect_refangs_with_a_notice_and_can_undo(window: MainWindow
     )
     notice = window.statusBar().currentMessage()
     assert "defanged" in notice and "Inspect as Pasted" in notice
-    assert window.inspectAsPastedAction.isEnabled()
-    window.inspectAsPastedAction.trigger()
+    assert window.menus.inspectAsPastedAction.isEnabled()
+    window.menus.inspectAsPastedAction.trigger()
     assert window.uri() == DEFANGED  # nothing the user pasted is lost
-    assert not window.inspectAsPastedAction.isEnabled()
+    assert not window.menus.inspectAsPastedAction.isEnabled()
 
 
 def test_ctrl_v_into_the_field_refangs_too(window: MainWindow, qtbot: QtBot) -> None:
@@ -65,7 +61,7 @@ def test_ordinary_paste_gives_no_notice(window: MainWindow) -> None:
 
 def test_copy_as_defanged(window: MainWindow) -> None:
     window.set_uri(REFANGED)
-    window.copyDefangedAction.trigger()
+    window.menus.copyDefangedAction.trigger()
     copied = QGuiApplication.clipboard().text()
     assert copied.startswith("hxxps://login[.]evil-bank[.]example/")
     assert "." not in copied.split("/")[2].replace("[.]", "")

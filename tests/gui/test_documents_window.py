@@ -39,9 +39,7 @@ SAFELINKS = (
 )
 
 
-@pytest.fixture
-def window(shown_window: MainWindow) -> MainWindow:
-    return shown_window
+pytestmark = pytest.mark.window(shown=True)
 
 
 def phishing_eml() -> bytes:
@@ -111,8 +109,8 @@ def test_file_open_lists_the_mail_links(
         return str(path), ""
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(answer))
-    assert window.openAction.shortcut().toString() == "Ctrl+O"
-    window.openAction.trigger()
+    assert window.menus.openAction.shortcut().toString() == "Ctrl+O"
+    window.menus.openAction.trigger()
     view = _wait_read(qtbot, window)
     assert "*.eml" in asked[0] and "*.msg" in asked[0] and "*.webp" in asked[0]
     assert window.pane("extract").document_shown()  # type: ignore[attr-defined]
@@ -165,7 +163,7 @@ def test_an_image_without_a_code_says_so(window: MainWindow, qtbot: QtBot) -> No
     blank.fill(Qt.GlobalColor.white)
     QGuiApplication.clipboard().setImage(blank)
     window.set_uri("http://kept.example/")
-    window.pasteAction.trigger()
+    window.menus.pasteAction.trigger()
     _wait_read(qtbot, window)
     assert window.uri() == "http://kept.example/"
     assert "no QR code" in window.statusBar().currentMessage()
@@ -178,7 +176,7 @@ def test_a_file_that_is_not_an_image_gives_a_clear_message(
     path.write_bytes(b"\x89PNG\r\n\x1a\nthis is not an image at all")
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a: (str(path), "")))
-    window.openAction.trigger()
+    window.menus.openAction.trigger()
     view = _wait_read(qtbot, window)
     message = window.statusBar().currentMessage()
     assert "photo.png" in message and "could not be decoded" in message
@@ -464,7 +462,7 @@ def test_an_outlook_msg_is_opened(window: MainWindow, qtbot: QtBot, tmp_path: Pa
 def test_a_code_without_a_link_says_what_it_holds(window: MainWindow, qtbot: QtBot) -> None:
     QGuiApplication.clipboard().setImage(QImage.fromData(qr_png("just some words")))
     window.set_uri("http://kept.example/")
-    window.pasteAction.trigger()
+    window.menus.pasteAction.trigger()
     _wait_read(qtbot, window)
     assert window.uri() == "http://kept.example/"
     assert "not a link" in window.statusBar().currentMessage()

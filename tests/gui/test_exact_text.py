@@ -63,11 +63,13 @@ def _clipboard_freed_while_python_lives(qapp: object) -> Iterator[None]:
     QGuiApplication.clipboard().clear()
 
 
+pytestmark = pytest.mark.window(size=(1100, 700))
+
+
 @pytest.fixture
-def window(qtbot: QtBot) -> Iterator[MainWindow]:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1100, 700)
+def window(window: MainWindow) -> Iterator[MainWindow]:
+    """The conftest's window, closed afterwards and its settings saved."""
+    w = window
     yield w
     # closing saves the settings: lone surrogates in history and the field must not
     # stop that (settings store every code point, tests/gui/test_settings.py)
@@ -139,7 +141,7 @@ def test_typing_after_a_lone_surrogate_keeps_it(window: MainWindow, qtbot: QtBot
 
 def test_pasted_bytes_that_are_not_utf8_are_inspected_exactly(window: MainWindow) -> None:
     QGuiApplication.clipboard().setMimeData(_Bytes("text/plain", b"http://bank.example/\xff"))
-    window.pasteAction.trigger()
+    window.menus.pasteAction.trigger()
     _check(window, "http://bank.example/\udcff")
     window.set_uri("")
     window.uriField.setFocus()

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import json
 from pathlib import Path
 
@@ -36,14 +32,6 @@ EXPECTED_ROWS = [
     "Nothing notable found — urn:isbn:0-395-36341-1",
     "Nothing notable found — mailto:ann@example.org",
 ]
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    return w
 
 
 def _extract(qtbot: QtBot, pane: ExtractPane, text: str) -> None:
@@ -138,10 +126,10 @@ def test_window_export_actions_write_files(
     for label in ("Export Analysis as &Markdown…", "Export Analysis as &HTML…",
                   "Export Field as &PNG…", "&Export Analysis as JSON…"):
         assert label in texts
-    window.export_report(tmp_path / "a.md", "md")
-    window.export_report(tmp_path / "a.html", "html")
-    window.export_report(tmp_path / "a.json", "json")
-    window.export_field_png(tmp_path / "a.png")
+    window.exports.export_report(tmp_path / "a.md", "md")
+    window.exports.export_report(tmp_path / "a.html", "html")
+    window.exports.export_report(tmp_path / "a.json", "json")
+    window.exports.export_field_png(tmp_path / "a.png")
     md = (tmp_path / "a.md").read_text("utf-8")
     assert "**Verdict: Danger**" in md and "| Effective host | `10[.]0[.]0[.]1` |" in md
     doc = (tmp_path / "a.html").read_text("utf-8")
@@ -157,7 +145,7 @@ def test_window_export_actions_write_files(
 def test_export_of_the_empty_start_says_so(window: MainWindow, tmp_path: Path) -> None:
     # the window starts with an analysis of "" (nothing typed yet): its report says so
     assert window.analysis is not None and window.analysis.text == ""
-    window.export_report(tmp_path / "x.md", "md")
+    window.exports.export_report(tmp_path / "x.md", "md")
     md = (tmp_path / "x.md").read_text("utf-8")
     assert md.startswith('# URI Inspector report\n\n`""` (empty)\n')
 

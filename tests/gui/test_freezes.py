@@ -19,7 +19,6 @@ import time
 
 import pytest
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 
 from bench.shapes import shape
 from uriinspector.gui import MainWindow
@@ -31,13 +30,13 @@ NASTY = ("bidi", "zero-width", "lone-surrogates", "pct-triplets", "bracket-run",
          "query-params", "emoji", "combining")
 
 
+pytestmark = pytest.mark.window(size=(1200, 800), shown=True)
+
+
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
+def window(window: MainWindow) -> MainWindow:
+    """The conftest's window, shown, with Explain and Editions built."""
+    w = window
     for name in ("explain", "editions"):
         w.pane(name)
     QApplication.processEvents()
@@ -139,5 +138,5 @@ def test_ladder_hands_qt_a_bounded_value(window: MainWindow) -> None:
     label = pane.normalizedLabel.text()
     assert len(label) < 12 * MAX_SHOWN_CHARS
     assert "20,000 characters" in label
-    window.copy_normalized()
+    window.exports.copy_normalized()
     assert QApplication.clipboard().text() == window.analysis.ladder.normalized

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 
-import pytest
 from PySide6.QtGui import QAction, QImage
 from PySide6.QtWidgets import QLineEdit, QMenu
 from pytestqt.qtbot import QtBot
@@ -13,14 +12,6 @@ from pytestqt.qtbot import QtBot
 from uriinspector.gui import MainWindow
 from uriinspector.gui.gallery import find_sample_action
 from uriinspector.samples import gallery
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    return w
 
 
 def _field(window: MainWindow, name: str) -> QLineEdit:
@@ -31,7 +22,7 @@ def _field(window: MainWindow, name: str) -> QLineEdit:
 
 def test_the_menu_has_one_submenu_per_group_and_every_entry(window: MainWindow) -> None:
     menu = window.findChild(QMenu, "samplesMenu")
-    assert menu is not None and menu is window.samplesMenu
+    assert menu is not None and menu is window.menus.samplesMenu
     assert window.menuBar().actions()[2].menu() is menu  # File, Edit, Samples, View, Help
     assert menu.actions() == []  # filled when first opened, not before the first paint
     menu.aboutToShow.emit()  # what Qt emits as the menu opens
@@ -45,7 +36,7 @@ def test_the_menu_has_one_submenu_per_group_and_every_entry(window: MainWindow) 
 def test_choosing_the_75_link_loads_it_with_its_note(window: MainWindow) -> None:
     """draft-2003 §7.5: the entry loads into the field and teaches misleading-userinfo."""
     action = find_sample_action(
-        window.samplesMenu, "Security considerations (2003 draft §7)", "§7.5 misleading"
+        window.menus.samplesMenu, "Security considerations (2003 draft §7)", "§7.5 misleading"
     )
     assert isinstance(action, QAction)
     action.trigger()
@@ -58,7 +49,7 @@ def test_choosing_the_75_link_loads_it_with_its_note(window: MainWindow) -> None
 
 
 def test_an_entry_with_an_edition_switches_the_selector(window: MainWindow) -> None:
-    action = find_sample_action(window.samplesMenu, "1997 draft §1.3 examples", "gopher")
+    action = find_sample_action(window.menus.samplesMenu, "1997 draft §1.3 examples", "gopher")
     assert isinstance(action, QAction)
     action.trigger()
     assert window.uri().startswith("gopher://spinaltap.micro.umn.edu/00/")
@@ -72,7 +63,9 @@ def test_an_appendix_c_entry_fills_the_resolution_pane(window: MainWindow, qtbot
     qtbot.waitExposed(window)
     window.docks["components"].raise_()
     before = window.uri()
-    action = find_sample_action(window.samplesMenu, "Resolution: 1997 draft Appendix C", "g?y/../x")
+    action = find_sample_action(
+        window.menus.samplesMenu, "Resolution: 1997 draft Appendix C", "g?y/../x"
+    )
     assert isinstance(action, QAction)
     action.trigger()
     assert _field(window, "baseField").text() == "http://a/b/c/d;p?q"

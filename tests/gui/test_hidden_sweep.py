@@ -9,10 +9,6 @@ HTML and Markdown reports and the terminal output of the CLI, and comes out as t
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QWidget

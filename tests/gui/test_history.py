@@ -33,14 +33,6 @@ class Confirm:
         return self.answer
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    return w
-
-
 def _pane(window: MainWindow) -> HistoryPane:
     pane = window.panes["history"]
     assert isinstance(pane, HistoryPane)
@@ -67,7 +59,7 @@ def test_paste_and_inspect_records(window: MainWindow) -> None:
     from PySide6.QtGui import QGuiApplication
 
     QGuiApplication.clipboard().setText(B)
-    window.pasteAction.trigger()
+    window.menus.pasteAction.trigger()
     assert window.uri() == B and window.settings.recent[0] == B
 
 
@@ -90,8 +82,8 @@ def test_a_drop_records(window: MainWindow) -> None:
 def test_open_recent_records_again(window: MainWindow, qtbot: QtBot) -> None:
     for uri in (A, B):
         _enter(window, qtbot, uri)
-    window.recentMenu.aboutToShow.emit()
-    actions = window.recentMenu.actions()
+    window.menus.recentMenu.aboutToShow.emit()
+    actions = window.menus.recentMenu.actions()
     assert [a.text() for a in actions] == [B, A]
     actions[1].trigger()
     assert window.uri() == A and window.settings.recent == [A, B]
@@ -104,8 +96,8 @@ def test_show_history_raises_the_pane_with_the_search_focused(
     qtbot.waitExposed(window)
     window.docks["findings"].raise_()
     assert window.docks["history"].visibleRegion().isEmpty()
-    assert window.showHistoryAction.shortcut().toString() == "Ctrl+H"
-    window.showHistoryAction.trigger()
+    assert window.menus.showHistoryAction.shortcut().toString() == "Ctrl+H"
+    window.menus.showHistoryAction.trigger()
     assert not window.docks["history"].visibleRegion().isEmpty()
     assert window.focusWidget() is _pane(window).searchField
 
@@ -157,12 +149,12 @@ def test_clear_history_asks_and_keeps_pins(
         _enter(window, qtbot, uri)
     window.settings.set_pinned(B, True)
     no = Confirm(False)
-    monkeypatch.setattr(window, "_confirm", no)
-    window.clearHistoryAction.trigger()
+    monkeypatch.setattr(window.history, "confirm", no)
+    window.menus.clearHistoryAction.trigger()
     assert len(no.asked) == 1 and "Forget 2 entries" in no.asked[0] and "Pinned" in no.asked[0]
     assert len(window.settings.history) == 3  # cancelled
     yes = Confirm(True)
-    monkeypatch.setattr(window, "_confirm", yes)
+    monkeypatch.setattr(window.history, "confirm", yes)
     qtbot.mouseClick(_pane(window).clearButton, Qt.MouseButton.LeftButton)
     assert len(yes.asked) == 1
     assert [e.uri for e in window.settings.history] == [B]
@@ -177,14 +169,15 @@ def test_keep_history_off_records_nothing_and_clears_on_confirmation(
     qtbot.addWidget(window)
     _enter(window, qtbot, A)
     window.settings.set_pinned(A, True)
-    assert window.keepHistoryAction.isCheckable() and window.keepHistoryAction.isChecked()
-    monkeypatch.setattr(window, "_confirm", Confirm(False))
-    window.keepHistoryAction.trigger()  # asks; cancelled: history stays on
-    assert window.keepHistoryAction.isChecked() and window.settings.keep_history
+    keep = window.menus.keepHistoryAction
+    assert keep.isCheckable() and keep.isChecked()
+    monkeypatch.setattr(window.history, "confirm", Confirm(False))
+    window.menus.keepHistoryAction.trigger()  # asks; cancelled: history stays on
+    assert window.menus.keepHistoryAction.isChecked() and window.settings.keep_history
     assert [e.uri for e in window.settings.history] == [A]
-    monkeypatch.setattr(window, "_confirm", Confirm(True))
-    window.keepHistoryAction.trigger()
-    assert not window.keepHistoryAction.isChecked() and not window.settings.keep_history
+    monkeypatch.setattr(window.history, "confirm", Confirm(True))
+    window.menus.keepHistoryAction.trigger()
+    assert not window.menus.keepHistoryAction.isChecked() and not window.settings.keep_history
     assert window.settings.history == []  # pins too
     _enter(window, qtbot, B)
     assert window.settings.history == [] and _pane(window).shown_uris() == []
@@ -194,10 +187,10 @@ def test_keep_history_off_records_nothing_and_clears_on_confirmation(
     assert "example" not in text.lower()  # neither A, B nor the last URI
     second = MainWindow()
     qtbot.addWidget(second)
-    assert not second.keepHistoryAction.isChecked()
+    assert not second.menus.keepHistoryAction.isChecked()
     second.load_initial(None)
     assert second.uri() == ""  # no last URI came back, and not the demo either
-    second.keepHistoryAction.trigger()  # turning it on asks nothing
+    second.menus.keepHistoryAction.trigger()  # turning it on asks nothing
     _enter(second, qtbot, C)
     assert second.settings.recent == [C]
 

@@ -38,9 +38,7 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 MB = 1024 * 1024
 
 
-@pytest.fixture
-def window(shown_window: MainWindow) -> MainWindow:
-    return shown_window
+pytestmark = pytest.mark.window(shown=True)
 
 
 def rss() -> int:
@@ -62,7 +60,7 @@ def _open_via_menu(window: MainWindow, path: Path, monkeypatch: pytest.MonkeyPat
     """File ▸ Open… with the dialog answered ``path``."""
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *_a: (str(path), "")))
-    window.openAction.trigger()
+    window.menus.openAction.trigger()
 
 
 def _stuck_reader(monkeypatch: pytest.MonkeyPatch) -> None:

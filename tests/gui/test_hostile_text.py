@@ -297,14 +297,7 @@ def probes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_OpenWat
         watch.close()
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+pytestmark = pytest.mark.window(size=(1280, 800), shown=True)
 
 
 def _load_everything(window: MainWindow, qtbot: QtBot, uri: str) -> None:
@@ -312,8 +305,8 @@ def _load_everything(window: MainWindow, qtbot: QtBot, uri: str) -> None:
     window.set_uri(uri)
     window.uriField.returnPressed.emit()  # recorded in the history
     window.build_all_panes()
-    window._set_line_edit("referenceField", uri)
-    window._on_resolution_inputs_changed(window._res_inputs[0], uri)
+    window.pane("resolution").referenceField.setText(uri)  # type: ignore[attr-defined]
+    window.set_resolution_inputs(window.controller.base, uri)
     window.controller.set_compare_text(uri)
     extract = window.pane("extract")
     extract.textBox.setPlainText("\n".join((*HOSTILE, *EXTRACTED)))

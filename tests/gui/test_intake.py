@@ -72,9 +72,7 @@ def _clipboard_freed_while_python_lives(qapp: object) -> Iterator[None]:
     QGuiApplication.clipboard().clear()
 
 
-@pytest.fixture
-def window(shown_window: MainWindow) -> MainWindow:
-    return shown_window
+pytestmark = pytest.mark.window(shown=True)
 
 
 # ---- the decoding itself ----------------------------------------------------------
@@ -162,7 +160,7 @@ def _check(window: MainWindow, offered: str) -> None:
     assert window.uri() == _expected(offered)
     assert window.analysis is not None and window.analysis.text == _expected(offered)
     if window.uri() != offered:  # refanged: one step back to exactly what was offered
-        window.inspectAsPastedAction.trigger()
+        window.menus.inspectAsPastedAction.trigger()
         assert window.analysis is not None and window.analysis.text == offered
 
 
@@ -193,7 +191,7 @@ def test_paste(window: MainWindow, qtbot: QtBot, offered: str, how: str) -> None
     elif how == "context-menu-paste":
         field.paste()  # the context menu's Paste action calls this slot
     else:
-        window.pasteAction.trigger()  # Ctrl+Shift+V
+        window.menus.pasteAction.trigger()  # Ctrl+Shift+V
     assert window.analysis is not None and window.analysis.text == _expected(offered)
     assert field.uri() == _expected(offered)
 
@@ -205,7 +203,7 @@ def test_an_image_paste_is_read_and_a_broken_one_says_why(
     # start like a PNG are not an image: the window says so and keeps the link.
     window.set_uri("http://kept.example/")
     QGuiApplication.clipboard().setMimeData(OfferedMime({"image/png": b"\x89PNG...."}))
-    window.pasteAction.trigger()
+    window.menus.pasteAction.trigger()
     qtbot.waitUntil(lambda: not window.documents.reader.busy)
     assert window.uri() == "http://kept.example/"
     assert "is not a PNG, JPEG" in window.statusBar().currentMessage()
@@ -302,11 +300,11 @@ def test_copy_from_the_field_and_paste_back_is_the_same_string(window: MainWindo
 def test_the_copy_actions_keep_lone_surrogates(window: MainWindow, qtbot: QtBot) -> None:
     window.set_uri("HTTP://a/%7e\ud800")
     qtbot.waitUntil(lambda: window.analysis is not None and "\ud800" in window.analysis.text)
-    window.copy_normalized()
+    window.exports.copy_normalized()
     normalized = window.analysis.ladder.normalized
     assert "\ud800" in normalized
     assert intake.from_mime(QGuiApplication.clipboard().mimeData()).text == normalized
-    window.copy_defanged()
+    window.exports.copy_defanged()
     from uriinspector.core.defang import defang
 
     assert intake.from_mime(

@@ -81,7 +81,7 @@ def test_tab_visits_only_visible_widgets_and_comes_back(qtbot: QtBot, focus_log:
     w.set_uri(MISLEADING)
     w.show_resolution("http://a/b/c/d;p?q", "../g")  # the rule table on screen (was a trap)
     qtbot.wait(50)
-    w.focus_uri_field()
+    w.focus.focus_uri_field()
     assert _focused() is w.uriField
     focus_log.seen.clear()
     back = None
@@ -116,7 +116,7 @@ def test_no_hidden_widget_takes_focus_behind_tabs(qtbot: QtBot) -> None:
     for pane in w.panes.built().values():
         for view in pane.findChildren(QAbstractItemView):
             assert not view.tabKeyNavigation(), view.objectName()
-    w.focus_uri_field()
+    w.focus.focus_uri_field()
     for n in range(60):
         _press(qtbot, Qt.Key.Key_Tab)
         now = _focused()
@@ -131,7 +131,7 @@ def test_no_hidden_widget_takes_focus_behind_tabs(qtbot: QtBot) -> None:
 def test_ctrl_l_selects_the_field(qtbot: QtBot) -> None:
     w = _window(qtbot)
     w.set_uri(MISLEADING)
-    w.focus_pane("findings")
+    w.focus.focus_pane("findings")
     assert _focused() is not w.uriField
     _press(qtbot, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     assert _focused() is w.uriField
@@ -142,7 +142,7 @@ def test_ctrl_l_selects_the_field(qtbot: QtBot) -> None:
 def test_ctrl_digit_raises_and_focuses_its_pane(qtbot: QtBot, spec: object) -> None:
     w = _window(qtbot)
     w.set_uri(MISLEADING)
-    w.focus_uri_field()
+    w.focus.focus_uri_field()
     digit = SPECS[spec.name].key[-1]  # type: ignore[attr-defined]
     _press(qtbot, Qt.Key(ord(digit)), Qt.KeyboardModifier.ControlModifier)
     name = spec.name  # type: ignore[attr-defined]
@@ -154,8 +154,23 @@ def test_ctrl_digit_raises_and_focuses_its_pane(qtbot: QtBot, spec: object) -> N
     wanted = w.panes[name].findChild(QWidget, SPECS[name].focus)
     if wanted is not None and wanted.isVisible():  # the declared widget, when it is shown
         assert now is wanted
+    assert now is not w.panes[name], f"Ctrl+{digit} focused the pane's container"
     # The View menu shows the same shortcut on the same entry.
-    assert w.paneActions[name].shortcut().toString() == f"Ctrl+{digit}"
+    assert w.menus.paneActions[name].shortcut().toString() == f"Ctrl+{digit}"
+
+
+def test_ctrl_8_with_a_document_open_puts_the_keyboard_in_the_document(qtbot: QtBot) -> None:
+    """Its declared text box is hidden then: a control of the document view, not the
+    pane's container, takes the keyboard."""
+    w = _window(qtbot)
+    w.set_uri(MISLEADING)
+    extract = w.panes["extract"]
+    extract.show_document_page(True)  # type: ignore[attr-defined]
+    w.focus.focus_uri_field()
+    _press(qtbot, Qt.Key.Key_8, Qt.KeyboardModifier.ControlModifier)
+    now = _focused()
+    assert _in_dock(w, "extract", now) and now is not extract
+    assert extract.documentView.isAncestorOf(now)  # type: ignore[attr-defined]
 
 
 def test_ctrl_digit_reopens_a_closed_pane(qtbot: QtBot) -> None:
@@ -169,8 +184,8 @@ def test_ctrl_digit_reopens_a_closed_pane(qtbot: QtBot) -> None:
 def test_f6_cycles_the_areas_and_comes_back(qtbot: QtBot) -> None:
     w = _window(qtbot)
     w.set_uri(MISLEADING)  # the banner has a link: it is an area
-    w.focus_uri_field()
-    areas = [name for name, _area in w.focus_areas()]
+    w.focus.focus_uri_field()
+    areas = [name for name, _area in w.focus.focus_areas()]
     assert areas[0] == "field" and "components" in areas and "findings" in areas
     assert "characters" not in areas  # behind the Components tab
     visited = []
@@ -178,7 +193,7 @@ def test_f6_cycles_the_areas_and_comes_back(qtbot: QtBot) -> None:
         _press(qtbot, Qt.Key.Key_F6)
         now = _focused()
         assert now is not None and now.isVisible()
-        here = next(name for name, area in w.focus_areas()
+        here = next(name for name, area in w.focus.focus_areas()
                     if now is area or area.isAncestorOf(now)
                     or (name == "field" and now is w.editionSelector))
         visited.append(here)
@@ -240,7 +255,7 @@ def test_no_stray_tab_bar_over_the_resolution_pane(
     QApplication.processEvents()
     assert _stray_bars(w) == []
     w.grab().save(str(tmp_path / f"default-{theme}-{size[0]}.png"))
-    w.reset_layout()
+    w.dock_layout.reset()
     w.docks["resolution"].raise_()
     QApplication.processEvents()
     assert _stray_bars(w) == []

@@ -114,7 +114,7 @@ for link in links:
     app.processEvents()
     window.controller.wait_for_workers()
     app.processEvents()
-    window.export_json(out)
+    window.exports.export_json(out)
     window.grab()
     a = window.analysis
     report.append({

@@ -21,7 +21,6 @@ from tests.cli.helpers import cli
 from uriinspector.core.verdict import MISMATCH_CODE, verdict_words
 from uriinspector.gui import MainWindow
 from uriinspector.gui.panes.document_view import COL_VERDICT, DocumentView
-from uriinspector.gui.report_actions import render
 from uriinspector.sources import link_verdict
 
 WRAP = "https://eur01.safelinks.protection.outlook.com/?url={}&data=05%7C02&reserved=0"
@@ -45,9 +44,7 @@ def receipt_mail() -> bytes:
     return bytes(msg)
 
 
-@pytest.fixture
-def window(shown_window: MainWindow) -> MainWindow:
-    return shown_window
+pytestmark = pytest.mark.window(shown=True)
 
 
 def test_the_mismatch_is_judged_against_the_final_destination() -> None:
@@ -108,9 +105,9 @@ def test_one_mail_gives_one_verdict_and_reason_everywhere(
         if expected.level != "nothing-notable":
             assert reason in table
         # the Markdown report of the selected link (live, to compare the words exactly)
-        window.liveLinkAction.setChecked(True)  # type: ignore[attr-defined]
-        md = render(window, "md")
-        window.liveLinkAction.setChecked(False)  # type: ignore[attr-defined]
+        window.menus.liveLinkAction.setChecked(True)
+        md = window.exports.render("md")
+        window.menus.liveLinkAction.setChecked(False)
         assert f"{word}**" in md and reason in md
         checked += 1
     assert checked == 3
@@ -212,8 +209,8 @@ def test_two_rows_of_one_link_keep_their_own_context(
         view.select_row(row)
         qtbot.waitUntil(lambda lv=level: window.controller.analysis is not None
                         and window.controller.analysis.verdict.level == lv, timeout=10_000)
-        window.liveLinkAction.setChecked(True)  # type: ignore[attr-defined]
-        md = render(window, "md")
+        window.menus.liveLinkAction.setChecked(True)
+        md = window.exports.render("md")
         shown = view.link_at(row).display  # type: ignore[union-attr]
         assert f"`{shown}`" in md, md
         assert "Found in | 1 text/html" in md

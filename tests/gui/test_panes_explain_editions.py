@@ -12,11 +12,17 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QHelpEvent, QTextDocument
-from PySide6.QtWidgets import QApplication, QToolTip
+from PySide6.QtWidgets import QApplication, QToolTip, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from uriinspector.gui import MainWindow
-from uriinspector.gui.panes.editions import COL_BROWSER, COL_CLASSES, COL_VERDICT, EditionsPane
+from uriinspector.gui.panes.editions import (
+    COL_BROWSER,
+    COL_CLASSES,
+    COL_EDITION,
+    COL_VERDICT,
+    EditionsPane,
+)
 from uriinspector.gui.panes.explain import ExplainPane
 from uriinspector.gui.uri_field import UriField
 
@@ -25,9 +31,13 @@ SEC75 = "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 HOVERED = "http://example.com:8080/a%7Bb"
 
 
-@pytest.fixture
-def window(shown_window: MainWindow) -> MainWindow:
-    return shown_window
+pytestmark = pytest.mark.window(shown=True)
+
+
+def _item(pane: EditionsPane, edition: str) -> QTreeWidgetItem:
+    item = pane.item_of(edition)
+    assert item is not None, edition
+    return item
 
 
 def _load(qtbot: QtBot, window: MainWindow, text: str, edition: str = "rfc3986") -> None:
@@ -151,13 +161,21 @@ def test_editions_pane_ipv6_literal(qtbot: QtBot, window: MainWindow) -> None:
     }
     view = pane.view
     assert view.topLevelItemCount() == 8
-    rfc2396 = view.topLevelItem(4)
+    # RFC 3986 and the browser first, seen without scrolling; then the history
+    assert view.topLevelItem(0).text(COL_EDITION).startswith("RFC 3986")
+    assert view.topLevelItem(1) is pane.item_of("whatwg")
+    assert [view.topLevelItem(i) for i in range(2, 8)] == [
+        pane.item_of(e)
+        for e in ("draft-1993", "rfc1738", "rfc1808", "draft-1997", "rfc2396", "draft-2003")
+    ]
+    rfc2396 = pane.item_of("rfc2396")
+    assert rfc2396 is not None
     assert rfc2396.text(COL_VERDICT) == "invalid"
     assert not rfc2396.icon(COL_VERDICT).isNull()
     assert "unwise" in rfc2396.text(2)
     assert "[ excluded-unwise" in rfc2396.text(COL_CLASSES)
-    assert "[ gen-delim" in view.topLevelItem(6).text(COL_CLASSES)
-    assert view.topLevelItem(7).text(COL_BROWSER) == "http://[::1]/"
+    assert "[ gen-delim" in _item(pane, "rfc3986").text(COL_CLASSES)
+    assert _item(pane, "whatwg").text(COL_BROWSER) == "http://[::1]/"
     view.scrollToItem(rfc2396)
     qtbot.wait(50)  # the wrapped rows are laid out again on the next turn
     view.scrollToItem(rfc2396)
@@ -178,18 +196,20 @@ def test_editions_pane_tilde_and_brace(qtbot: QtBot, window: MainWindow) -> None
     pane = window.panes["editions"]
     assert isinstance(pane, EditionsPane)
     qtbot.waitUntil(lambda: pane.view.topLevelItemCount() == 8
-                    and "~" in pane.view.topLevelItem(0).text(COL_CLASSES), timeout=10000)
-    view = pane.view
-    assert "~ variant" in view.topLevelItem(0).text(COL_CLASSES)
-    assert "~ national" in view.topLevelItem(1).text(COL_CLASSES)  # RFC 1738 §5
-    assert "~ national" in view.topLevelItem(2).text(COL_CLASSES)  # RFC 1808 §2.2
-    assert "~ mark" in view.topLevelItem(4).text(COL_CLASSES)
-    assert "~ unreserved" in view.topLevelItem(6).text(COL_CLASSES)
-    assert all("{" not in view.topLevelItem(i).text(COL_CLASSES) for i in range(7))
-    assert [view.topLevelItem(i).text(COL_VERDICT) for i in range(8)] == (
-        ["invalid"] + ["not allowed"] * 2 + ["invalid"] * 4 + ["valid"]
-    )
-    assert view.topLevelItem(7).text(COL_BROWSER) == "http://example.com/~user/%7Bx%7D"
+                    and "~" in _item(pane, "draft-1993").text(COL_CLASSES), timeout=10000)
+    assert "~ variant" in _item(pane, "draft-1993").text(COL_CLASSES)
+    assert "~ national" in _item(pane, "rfc1738").text(COL_CLASSES)  # RFC 1738 §5
+    assert "~ national" in _item(pane, "rfc1808").text(COL_CLASSES)  # RFC 1808 §2.2
+    assert "~ mark" in _item(pane, "rfc2396").text(COL_CLASSES)
+    assert "~ unreserved" in _item(pane, "rfc3986").text(COL_CLASSES)
+    classed = [e for e in pane.verdicts() if e != "whatwg"]
+    assert all("{" not in _item(pane, e).text(COL_CLASSES) for e in classed)
+    assert {e: _item(pane, e).text(COL_VERDICT) for e in pane.verdicts()} == {
+        "draft-1993": "invalid", "rfc1738": "not allowed", "rfc1808": "not allowed",
+        "draft-1997": "invalid", "rfc2396": "invalid", "draft-2003": "invalid",
+        "rfc3986": "invalid", "whatwg": "valid",
+    }
+    assert _item(pane, "whatwg").text(COL_BROWSER) == "http://example.com/~user/%7Bx%7D"
 
 
 def test_editions_headers_are_never_cut_at_1024_by_640(

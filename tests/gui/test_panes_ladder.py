@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import html
-import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 from pathlib import Path
 
 import pytest

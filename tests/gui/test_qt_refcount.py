@@ -11,10 +11,6 @@ combination fails here (or dies here) instead of in a user's window.
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import sys
 
 import pytest

@@ -10,9 +10,6 @@ component update, no QUIC, no first-run, no background networking) and only a
 from __future__ import annotations
 
 import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import shutil
 import subprocess
 from pathlib import Path

@@ -598,7 +598,7 @@ def test_window_starts_with_a_400_digit_time(qtbot: QtBot, _config_dir: Path) ->
     window = MainWindow()
     qtbot.addWidget(window)
     assert "bad time or pin" in window.statusBar().currentMessage()
-    window.show_history()
+    window.focus.show_history()
     assert window.settings.history == [HistoryEntry("http://a/", 0.0, True)]
     window.close()
     data = json.loads((_config_dir / FILE_NAME).read_text(encoding="utf-8"))

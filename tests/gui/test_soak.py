@@ -25,7 +25,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 
 from uriinspector.gui import MainWindow
 
@@ -107,14 +106,7 @@ def none_rise_per_key(samples: list[Sample]) -> float:
     return (warm[-1].none_refs - warm[0].none_refs) / max(1, warm[-1].keys - warm[0].keys)
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+pytestmark = pytest.mark.window(shown=True)
 
 
 def test_soak_3000_keystrokes(window: MainWindow) -> None:

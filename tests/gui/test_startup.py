@@ -8,9 +8,6 @@ records inputs), shows it, and releases the controller just after the first pain
 from __future__ import annotations
 
 import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import subprocess
 import sys
 from pathlib import Path
@@ -131,8 +128,8 @@ print(json.dumps({"before": before, "after": made[len(before):], "first": first,
                   "docks_shown": sorted(n for n, d in w.docks.items() if d.isVisible()),
                   "field_top": w.uriField.mapTo(w, w.uriField.rect().topLeft()).y(),
                   "built": sorted(w.panes.built()),
-                  "view": [a.text() for a in w.viewMenu.actions()],
-                  "panes_menu": [a.text() for a in w.panesMenu.actions()],
+                  "view": [a.text() for a in w.menus.viewMenu.actions()],
+                  "panes_menu": [a.text() for a in w.menus.panesMenu.actions()],
                   "shortcuts": {a.text(): a.shortcut().toString() for m in w.menuBar().actions()
                                 for a in m.menu().actions() if a.shortcut().toString()}}))
 """
@@ -164,7 +161,7 @@ def test_nothing_before_the_first_paint_touches_the_qt_namespace() -> None:
     # shortcuts set.
     assert out["view"] == [spec.title for spec in PANES] + [
         "", "Go to the &URI Field", "&Next Area", "Pre&vious Area", "", "Show &Panes",
-        "&Reset Layout", "", "&Zoom (100 %)", "&Presentation Mode",
+        "&Layout", "&Reset Layout", "", "&Zoom (100 %)", "&Presentation Mode",
     ]
     assert out["panes_menu"] == [spec.title for spec in PANES]  # every dock's toggle
     assert out["shortcuts"]["Components"] == "Ctrl+1"  # issue 15: shown in the View menu

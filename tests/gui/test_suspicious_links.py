@@ -30,14 +30,7 @@ LINKS = {
 }
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1180, 760)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+pytestmark = pytest.mark.window(size=(1180, 760), shown=True)
 
 
 def type_keys(field: UriField, text: str) -> None:

@@ -21,14 +21,6 @@ from uriinspector.gui.uri_field import SHOWN_WHEN_TRUNCATED, UriField
 MISLEADING = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1024, 640)
-    return w
-
-
 def test_importable_and_constructible_without_arguments(window: MainWindow) -> None:
     assert isinstance(window, MainWindow)
     assert window.uri() == ""
@@ -109,14 +101,14 @@ def test_astral_userinfo_still_highlights_the_host(window: MainWindow) -> None:
 def test_pane_row_selection_highlights_the_span(window: MainWindow) -> None:
     window.set_uri(MISLEADING)
     start = MISLEADING.index("top_story")
-    window._on_pane_span_requested(start, start + 9)
+    window.highlight_span(start, start + 9)
     assert window.uriField._selection == (start, start + 9)
 
 
 def test_export_json_is_the_contract_shape(window: MainWindow, tmp_path: Path) -> None:
     window.set_uri(MISLEADING)
     out = tmp_path / "a.json"
-    window.export_json(out)
+    window.exports.export_json(out)
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["op"] == "analyze"
     assert data["effective_host"] == "10.0.0.1"
@@ -125,17 +117,17 @@ def test_export_json_is_the_contract_shape(window: MainWindow, tmp_path: Path) -
 
 def test_copy_normalized_and_paste_and_inspect(window: MainWindow) -> None:
     window.set_uri("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
-    window.copy_normalized()
+    window.exports.copy_normalized()
     assert QGuiApplication.clipboard().text() == "example://a/b/c/%7Bfoo%7D"
     QGuiApplication.clipboard().setText(MISLEADING)
-    window.pasteAction.trigger()
+    window.menus.pasteAction.trigger()
     assert window.uri() == MISLEADING
     assert window.settings.recent[0] == MISLEADING
 
 
 def test_copy_target(window: MainWindow) -> None:
-    window._on_resolution_inputs_changed("http://a/b/c/d;p?q", "../g")
-    window.copy_target()
+    window.set_resolution_inputs("http://a/b/c/d;p?q", "../g")
+    window.exports.copy_target()
     assert QGuiApplication.clipboard().text() == "http://a/b/g"
 
 
@@ -204,7 +196,7 @@ def test_first_run_loads_the_demonstration(window: MainWindow) -> None:
 
 
 def test_about_lists_versions(window: MainWindow) -> None:
-    text = window.about_text()
+    text = window.menus.about_text()
     for name in ("Python", "Qt", "PySide6", "ada-url", "idna", "publicsuffixlist"):
         assert name in text
 

@@ -53,9 +53,13 @@ def _press(qtbot: QtBot, w: MainWindow, key: Qt.Key, mods: Qt.KeyboardModifier =
     QApplication.processEvents()
 
 
+pytestmark = pytest.mark.window(shown=True)
+
+
 @pytest.fixture
-def window(shown_window: MainWindow, qtbot: QtBot) -> MainWindow:
-    w = shown_window
+def window(window: MainWindow, qtbot: QtBot) -> MainWindow:
+    """The conftest's window, shown, ``URI`` loaded and the Resolution pane built."""
+    w = window
     w.set_uri(URI)
     w.pane("resolution")
     w.flush_panes()

@@ -14,8 +14,9 @@ must analyse in well under a millisecond.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 from uriinspector.core.domains import registrable_domain
 from uriinspector.core.editions import Edition
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from uriinspector.core.explain import Explanation
     from uriinspector.core.normalize import Ladder
     from uriinspector.core.urn import UrnParse
+
+_T = TypeVar("_T")
 
 VerdictLevel = Literal["danger", "caution", "nothing-notable"]
 
@@ -80,47 +83,53 @@ class Analysis:
         """Whether the lazy property ``part`` (``"explanation"``...) is built already."""
         return part in self._lazy
 
+    def _once(self, part: str, build: Callable[[], _T]) -> _T:
+        """The lazy ``part``: ``build()`` on first use, then kept (``computed`` says so)."""
+        if part not in self._lazy:
+            self._lazy[part] = build()
+        return cast("_T", self._lazy[part])  # only this part's build() stored it
+
     @property
     def characters(self) -> tuple[CharInfo, ...]:
         """The per-character view (``classify_characters``), built once on demand."""
-        cached = self._lazy.get("characters")
-        if cached is None:
+        def build() -> tuple[CharInfo, ...]:
             from uriinspector.core.characters import classify_characters
 
-            cached = classify_characters(self.parsed)
-            self._lazy["characters"] = cached
-        return cached  # type: ignore[return-value]
+            return classify_characters(self.parsed)
+
+        return self._once("characters", build)
 
     @property
     def ladder(self) -> Ladder:
         """The normalization ladder of the input (``normalize``), built once on demand."""
-        cached = self._lazy.get("ladder")
-        if cached is None:
+        def build() -> Ladder:
             from uriinspector.core.normalize import normalize
 
-            cached = normalize(self.text)
-            self._lazy["ladder"] = cached
-        return cached  # type: ignore[return-value]
+            return normalize(self.text)
+
+        return self._once("ladder", build)
 
     @property
     def decoding(self) -> SchemeDecoding | None:
         """The scheme decoder's reading (``decoders.decode``), built once on demand."""
-        if "decoding" not in self._lazy:
+        def build() -> SchemeDecoding | None:
             from uriinspector.core.decoders import decode
 
-            self._lazy["decoding"] = decode(self.text)
-        return self._lazy["decoding"]  # type: ignore[return-value]
+            return decode(self.text)
+
+        return self._once("decoding", build)
 
     @property
     def defanged(self) -> DefangedReading | None:
         """The text read as a defanged link (``hxxps://evil[.]example``) and its refanged
         form, or None (``defang.defanged_reading``); built once on demand. The text
         itself is never rewritten: a typed defanged link is analysed as typed."""
-        if "defanged" not in self._lazy:
+        def build() -> DefangedReading | None:
             from uriinspector.core.defang import defanged_reading
 
-            self._lazy["defanged"] = defanged_reading(self.text)
-        return self._lazy["defanged"]  # type: ignore[return-value]
+            return defanged_reading(self.text)
+
+        return self._once("defanged", build)
 
     @property
     def destinations(self) -> Destinations:
@@ -128,29 +137,32 @@ class Analysis:
         (``destinations.follow``: wrappers, redirects, encoded URLs), built once on
         demand. ``effective_host`` stays the host a browser contacts first; the
         chain's ``final`` is where the visitor ends up."""
-        if "destinations" not in self._lazy:
+        def build() -> Destinations:
             from uriinspector.core.destinations.chain import follow
 
-            self._lazy["destinations"] = follow(self.text, self.parsed.split)
-        return self._lazy["destinations"]  # type: ignore[return-value]
+            return follow(self.text, self.parsed.split)
+
+        return self._once("destinations", build)
 
     @property
     def explanation(self) -> Explanation:
         """The plain-sentence walk (``explain.explain``), built once on demand."""
-        if "explanation" not in self._lazy:
+        def build() -> Explanation:
             from uriinspector.core.explain import explain
 
-            self._lazy["explanation"] = explain(self)
-        return self._lazy["explanation"]  # type: ignore[return-value]
+            return explain(self)
+
+        return self._once("explanation", build)
 
     @property
     def editions(self) -> tuple[EditionReading, ...]:
         """The input under every edition (``editions_view``), built once on demand."""
-        if "editions" not in self._lazy:
+        def build() -> tuple[EditionReading, ...]:
             from uriinspector.core.editions_view import editions_side_by_side
 
-            self._lazy["editions"] = editions_side_by_side(self.text, whatwg=self.whatwg)
-        return self._lazy["editions"]  # type: ignore[return-value]
+            return editions_side_by_side(self.text, whatwg=self.whatwg)
+
+        return self._once("editions", build)
 
     def to_json(self) -> dict[str, object]:
         """The contract's ``analyze`` answer: the ``parse`` answer plus findings, the

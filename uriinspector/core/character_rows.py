@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from uriinspector.core.characters import _TRIPLETS, CharInfo, _decode_run, _unicode_name
+from uriinspector.core.characters import TRIPLETS, CharInfo, decode_run, unicode_name_of
 from uriinspector.core.charsets import char_class
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ _TAIL = 12
 
 def _is_triplet(text: str, k: int) -> bool:
     """True when ``text[k:k+3]`` is a ``%XX`` triplet (RFC 3986 §2.1)."""
-    return _TRIPLETS.fullmatch(text, k, k + 3) is not None if k >= 0 else False
+    return TRIPLETS.fullmatch(text, k, k + 3) is not None if k >= 0 else False
 
 
 def _is_lead(octet: int) -> bool:
@@ -39,7 +39,7 @@ def _octets_and_decoded(
 
     Triplets never overlap (a triplet's 2nd and 3rd characters are hex digits, never
     ``%``), so a scan that starts anywhere finds the same triplets as one from 0, and
-    a run of them is the same chain. ``_decode_run`` reads a run greedily from its
+    a run of them is the same chain. ``decode_run`` reads a run greedily from its
     first octet; it passes through any octet that no valid sequence starting before it
     can cover: a lead octet, or one with no lead among the three before it. So
     decoding can start at such an octet no more than three triplets back.
@@ -49,7 +49,7 @@ def _octets_and_decoded(
     n = len(text)
     begin = max(0, start - 2)  # a triplet holding ``start`` begins at most 2 before it
     chains: list[list[int]] = []  # positions of adjacent triplets
-    for m in _TRIPLETS.finditer(text, begin, min(n, stop + _TAIL)):
+    for m in TRIPLETS.finditer(text, begin, min(n, stop + _TAIL)):
         positions = list(range(m.start(), m.end(), 3))
         if chains and chains[-1][-1] + 3 == positions[0]:
             chains[-1].extend(positions)
@@ -69,7 +69,7 @@ def _octets_and_decoded(
             leads = [j for j in range(max(0, resync - 3), resync) if _is_lead(values[j])]
             if leads:
                 resync = leads[-1]
-        chars_of = [None] * resync + _decode_run(values[resync:])
+        chars_of = [None] * resync + decode_run(values[resync:])
         for p, value, ch in zip(positions[first:], values[first:], chars_of[first:], strict=True):
             for q in range(p, p + 3):
                 if start <= q < stop:
@@ -110,7 +110,7 @@ def classify_range(parsed: ParsedReference, start: int, stop: int) -> tuple[Char
                 component=component[i - start],
                 escape_octet=escape_octet,
                 decoded=decoded.get(i),
-                unicode_name=_unicode_name(ch),
+                unicode_name=unicode_name_of(ch),
             )
         )
     return tuple(out)

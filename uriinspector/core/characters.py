@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from uriinspector.core.charsets import char_class
 from uriinspector.core.diagnostics import Diagnostic, Severity
@@ -21,7 +21,8 @@ from uriinspector.core.hidden import quote
 from uriinspector.core.spans import Span, gc_paused
 
 if TYPE_CHECKING:
-    from uriinspector.core.parse import ParsedReference
+    from uriinspector.core.editions import Edition
+    from uriinspector.core.split import SplitReference
 
 # ---- diagnostic codes owned here (character level) ------------------------------------
 INVALID_CHARACTER = "invalid-character"
@@ -287,10 +288,10 @@ class CharInfo:
     unicode_name: str | None
 
 
-_TRIPLETS = LazyPattern("(?:%[0-9A-Fa-f]{2})+", reach=3)
+TRIPLETS = LazyPattern("(?:%[0-9A-Fa-f]{2})+", reach=3)
 
 
-def _unicode_name(ch: str) -> str | None:
+def unicode_name_of(ch: str) -> str | None:
     if ch.isascii():
         return None
     if "\ud800" <= ch <= "\udfff":
@@ -312,7 +313,7 @@ def _utf8_sequence_length(first: int) -> int:
     return 0
 
 
-def _decode_run(octets: list[int]) -> list[str | None]:
+def decode_run(octets: list[int]) -> list[str | None]:
     """For each octet of a run, the character its UTF-8 sequence decodes to, or None."""
     out: list[str | None] = [None] * len(octets)
     i = 0
@@ -342,7 +343,20 @@ _CHARINFO_SETTERS = tuple(
 )
 
 
-def classify_characters(parsed: ParsedReference) -> tuple[CharInfo, ...]:
+class Parsed(Protocol):
+    """What the per-character view reads of a parse (``core.parse.ParsedReference`` is
+    one): named here because parsing uses this module's scanners, not the reverse."""
+
+    @property
+    def split(self) -> SplitReference:
+        """The reference's components (RFC 3986 Appendix B)."""
+
+    @property
+    def edition(self) -> Edition:
+        """The edition whose character classes apply."""
+
+
+def classify_characters(parsed: Parsed) -> tuple[CharInfo, ...]:
     """One :class:`CharInfo` per code point of the parsed input, in order.
 
     The component is the leaf component holding the character, or
@@ -365,10 +379,10 @@ def classify_characters(parsed: ParsedReference) -> tuple[CharInfo, ...]:
         component[d.span.start : d.span.end] = [f"delimiter:{d.role}"] * len(d.span)
     octet: list[int | None] = [None] * n
     decoded: list[str | None] = [None] * n
-    for m in _TRIPLETS.finditer(text):
+    for m in TRIPLETS.finditer(text):
         start = m.start()
         values = [int(text[k + 1 : k + 3], 16) for k in range(start, m.end(), 3)]
-        chars_of = _decode_run(values)
+        chars_of = decode_run(values)
         end = m.end()
         octet[start:end] = [v for v in values for _ in "123"]  # each value on its 3 chars
         decoded[start:end] = [c for c in chars_of for _ in "123"]
@@ -394,7 +408,7 @@ def _fill(
     for i, ch in enumerate(text):
         known = facts.get(ch)
         if known is None:
-            known = facts[ch] = (char_class(ch, edition), _unicode_name(ch))
+            known = facts[ch] = (char_class(ch, edition), unicode_name_of(ch))
         info: CharInfo = new(CharInfo)
         s_index(info, i)
         s_char(info, ch)

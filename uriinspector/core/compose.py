@@ -31,7 +31,7 @@ from uriinspector.core.charsets import (
     RFC3986_USERINFO,
     SCHEME_CHARS,
 )
-from uriinspector.core.split import Part, SplitReference, split
+from uriinspector.core.split import Part, Segment, SplitReference, split
 
 Component = Literal[
     "scheme",
@@ -203,10 +203,10 @@ def _replace(
     return _refuse(text, value, f"unknown component {component!r}")
 
 
-def _part_of(sp: SplitReference, component: Component, index: int) -> Part | None:
+def _part_of(sp: SplitReference, component: Component, index: int) -> Part | Segment | None:
     """The part an edit targets, read back from a split (for the structure check)."""
     if component == "segment":
-        return sp.segments[index] if 0 <= index < len(sp.segments) else None  # type: ignore[return-value]
+        return sp.segments[index] if 0 <= index < len(sp.segments) else None
     if component in ("query-key", "query-value"):
         if not 0 <= index < len(sp.query_params):
             return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from uriinspector.core import charsets as cs
 from uriinspector.core.editions import Edition, edition_from_name
@@ -21,7 +21,8 @@ from uriinspector.core.parse import NOT_A_SERVER, ParsedReference, parse
 from uriinspector.core.spans import Span
 
 if TYPE_CHECKING:
-    from uriinspector.core.analysis import Analysis
+    from uriinspector.core.findings import Finding
+    from uriinspector.core.whatwg import WhatwgReading
 
 __all__ = [
     "COMPONENTS",
@@ -721,19 +722,42 @@ def _q(text: str, limit: int = 60) -> str:
     return f"'{shown}'"
 
 
-def explain(analysis_or_text: Analysis | str, edition: Edition | str = "rfc3986") -> Explanation:
+class Analysis(Protocol):
+    """What the walk reads of an analysis (``core.analysis.Analysis`` is one): named
+    here so that explaining depends on the analysis's shape, not on its module, which
+    builds the explanation lazily (``Analysis.explanation``)."""
+
+    @property
+    def text(self) -> str:
+        """The exact input."""
+
+    @property
+    def edition(self) -> Edition:
+        """The edition it was parsed under."""
+
+    @property
+    def parsed(self) -> ParsedReference:
+        """The parse under that edition."""
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """The suspicious-link findings."""
+
+    @property
+    def whatwg(self) -> WhatwgReading:
+        """The browser's reading."""
+
+    @property
+    def effective_host(self) -> str | None:
+        """The browser's host (None when a browser rejects the link)."""
+
+
+def explain(a: Analysis) -> Explanation:
     """Walk through the URI in plain sentences, one per component, with the edition notes.
 
-    Given a string, it is analysed under ``edition``; given an :class:`Analysis`, its
-    own edition is used. Never raises for any string (an unknown edition name raises
-    ``ValueError``, as ``analyze`` does).
+    ``a`` is an analysis (``core.analysis.analyze(text, edition).explanation`` is this
+    walk, built once); its own edition is used. Never raises.
     """
-    if isinstance(analysis_or_text, str):
-        from uriinspector.core.analysis import analyze
-
-        a = analyze(analysis_or_text, edition)
-    else:
-        a = analysis_or_text
     parsed = a.parsed
     ed = a.edition.value
     sentences = [

@@ -101,14 +101,14 @@ def is_hostname(s: str, edition: Edition | str = Edition.RFC2396) -> bool:
     return pattern is not None and pattern.fullmatch(s) is not None
 
 
-def _v4_address(s: str) -> str | None:
+def v4_address(s: str) -> str | None:
     try:
         return str(ipaddress.IPv4Address(s))
     except ValueError:
         return None  # an RFC 2396 "1*digit" group above 255
 
 
-def _v6_address(s: str) -> str | None:
+def v6_address(s: str) -> str | None:
     try:
         return ipaddress.IPv6Address(s).compressed
     except ValueError:  # pragma: no cover - the grammar and ipaddress agree
@@ -155,7 +155,7 @@ def _ip_literal(host: Part, edition: Edition, out: list[Diagnostic]) -> HostInfo
             )
         return HostInfo("ipvfuture", text, span, tuple(out))
     if _IPV6.fullmatch(inner) is not None:
-        return HostInfo("ipv6", text, span, tuple(out), _v6_address(inner))
+        return HostInfo("ipv6", text, span, tuple(out), v6_address(inner))
     if "%" in inner:
         zoned = _IPV6Z.fullmatch(inner) is not None
         out.append(
@@ -207,7 +207,7 @@ def classify_host(
         return _ip_literal(host, ed, out)
     if ed is Edition.RFC3986:
         if _IPV4.fullmatch(text):
-            return HostInfo("ipv4", text, span, (), _v4_address(text))
+            return HostInfo("ipv4", text, span, (), v4_address(text))
         budget = DiagnosticBudget()
         scan_component(
             text,
@@ -249,7 +249,7 @@ def classify_host(
         return HostInfo(kind, text, span, budget.result())
     v4 = _IPV4 if ed is Edition.DRAFT_2003 else _IPV4_DIGITS
     if v4.fullmatch(text):
-        return HostInfo("ipv4", text, span, (), _v4_address(text))
+        return HostInfo("ipv4", text, span, (), v4_address(text))
     if not text:
         if ed is Edition.DRAFT_1993 and has_authority:
             out.append(

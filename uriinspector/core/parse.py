@@ -39,9 +39,9 @@ from uriinspector.core.host import (
     IPV6_ZONE_ID,
     HostInfo,
     HostKind,
-    _v4_address,
-    _v6_address,
     classify_host,
+    v4_address,
+    v6_address,
 )
 from uriinspector.core.spans import Span
 from uriinspector.core.split import SplitReference, assemble, split
@@ -500,9 +500,9 @@ def _fast_host_info(sp: SplitReference, kind: HostKind) -> HostInfo:
     assert host is not None
     address: str | None = None
     if kind == "ipv4":
-        address = _v4_address(host.text)
+        address = v4_address(host.text)
     elif kind == "ipv6":
-        address = _v6_address(host.text[1:-1])
+        address = v6_address(host.text[1:-1])
     return HostInfo(kind, host.text, host.span, (), address)
 
 

@@ -16,9 +16,7 @@ take turns, newest analysis first, and work for a replaced input stops early.
 
 from __future__ import annotations
 
-import gc
 import sys
-import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -28,6 +26,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from uriinspector.gui.resources import spec_examples
+from uriinspector.gui.workload import GC_PAUSE, SYNC_LIMIT
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -36,8 +35,6 @@ if TYPE_CHECKING:
     from uriinspector.core.resolve import Resolution
     from uriinspector.core.verdict import LinkContext
 
-#: Inputs longer than this many code points are analysed off the GUI thread.
-SYNC_LIMIT = 8192
 
 EDITIONS: tuple[str, ...] = ("rfc3986", "draft-2003", "rfc2396", "draft-1997", "draft-1993")
 
@@ -48,31 +45,6 @@ def _analyze(text: str, edition: str) -> Analysis:
     return analyze(text, edition)
 
 
-class _GcPause:
-    """Automatic garbage collection off while any worker runs (re-entrant, thread-safe)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._depth = 0
-        self._was_enabled = True
-
-    def __enter__(self) -> None:
-        with self._lock:
-            if self._depth == 0:
-                self._was_enabled = gc.isenabled()
-                gc.disable()
-            self._depth += 1
-
-    def __exit__(self, *exc: object) -> None:
-        with self._lock:
-            self._depth -= 1
-            if self._depth == 0:
-                gc.freeze()
-                if self._was_enabled:
-                    gc.enable()
-
-
-_GC_PAUSE = _GcPause()
 
 #: ``Analysis`` properties computed on first access that a worker computes before it
 #: delivers (the default panes read them). The Explain and Editions views stay lazy:
@@ -123,7 +95,7 @@ class _AnalysisWorker(QRunnable):
         # cyclic GC runs meanwhile stops *every* thread (100-150 ms at 1 MB), which the
         # GUI thread feels as a freeze. Pause automatic collection while we build, then
         # freeze the survivors (they are freed by reference counting, never by the GC).
-        with _GC_PAUSE:
+        with GC_PAUSE:
             try:
                 if not self._wanted(self._generation):
                     result = None  # replaced before it started: dropped as stale
@@ -164,7 +136,7 @@ class _PartsWorker(QRunnable):
         as soon as the analysis is replaced (a pane that still shows it builds the rest)."""
         analysis, self._analysis = self._analysis, None
         assert analysis is not None
-        with _GC_PAUSE:
+        with GC_PAUSE:
             for part in LATER_PARTS:
                 if not self._wanted(self._generation):
                     return
@@ -189,9 +161,11 @@ class _Disposer(QRunnable):
     @classmethod
     def worth_it(cls, part: object) -> bool:
         """Whether freeing dataclass ``part`` takes long: it holds a big tuple."""
+        if not is_dataclass(part) or isinstance(part, type):
+            return False
         return any(
             isinstance(value := getattr(part, field.name), tuple) and len(value) > cls._SLICE
-            for field in fields(part)  # type: ignore[arg-type]
+            for field in fields(part)
         )
 
     def __init__(self, parts: list[object]) -> None:
@@ -415,22 +389,23 @@ class AnalysisController(QObject):
     def _deliver(self, generation: int, result: object, seconds: float, is_async: bool) -> None:
         if generation != self._generation:
             return  # stale: a newer input is already scheduled or shown
-        if isinstance(result, Exception):
-            detail = "".join(traceback.format_exception_only(result)).strip()
+        from uriinspector.core.analysis import Analysis  # loaded: it made ``result``
+
+        if not isinstance(result, Analysis):
+            detail = "".join(traceback.format_exception_only(result)).strip() if isinstance(
+                result, Exception) else f"{type(result).__name__} instead of an analysis"
             self.errorOccurred.emit(f"The analysis failed (a bug; please report it): {detail}")
             return
         self.last_duration = seconds
         self.last_async = is_async
-        if self.link_context is not None and getattr(result, "text", None) == (
-            self.link_context[0]
-        ):
+        if self.link_context is not None and result.text == self.link_context[0]:
             from uriinspector.core.verdict import in_context
 
-            result = in_context(result, self.link_context[1])  # type: ignore[arg-type]
+            result = in_context(result, self.link_context[1])
         if result == self.analysis:
             return
         old = self.analysis
-        self.analysis = result  # type: ignore[assignment]
+        self.analysis = result
         self.analysed_time = time.time()
         self.analysisChanged.emit(result)
         if old is not None and len(old.text) > self.sync_limit:
@@ -441,7 +416,7 @@ class AnalysisController(QObject):
             self._reap()  # usually at once: every pane on screen shows the new one now
         self._emit_comparison()
         if is_async:
-            parts = _PartsWorker(generation, result, self._signals, self._wanted)  # type: ignore[arg-type]
+            parts = _PartsWorker(generation, result, self._signals, self._wanted)
             self._pool.start(parts, _PARTS_PRIORITY)
 
     def _reap(self) -> None:

@@ -29,9 +29,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtWidgets import QWidget
 
-from uriinspector.gui.controller import _GC_PAUSE
 from uriinspector.gui.plain import visible_text
+from uriinspector.gui.workload import GC_PAUSE
 from uriinspector.sources.reader_process import (
     EXIT_TIME_LIMIT,
     Job,
@@ -46,7 +47,7 @@ from uriinspector.sources.reader_process import (
 
 if TYPE_CHECKING:
     from uriinspector.gui.intake import Intake
-    from uriinspector.gui.main_window import MainWindow
+    from uriinspector.gui.intents import Intents
     from uriinspector.gui.panes.extract import ExtractPane
     from uriinspector.sources.model import Document, Problem
 
@@ -310,7 +311,7 @@ class _Worker(QRunnable):
         try:
             # A large mail allocates millions of small objects: a cyclic collection
             # meanwhile would stop the GUI thread too (see controller._GcPause).
-            with _GC_PAUSE:
+            with GC_PAUSE:
                 started = time.perf_counter()
                 for event in read_in_child(self._job, self._child, self._spare):
                     if self._cancel.is_set():
@@ -473,9 +474,10 @@ class DocumentIntake(QObject):
     ``take``/paste/drop), :meth:`open_dialog` (*File ▸ Open…*) and :meth:`shutdown`.
     """
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QWidget, intents: Intents) -> None:
         super().__init__(window)
         self.window = window
+        self.intents = intents
         self.reader = DocumentReader(self)
         self.reader.started.connect(self._on_started)
         self.reader.documentRead.connect(self._on_read)
@@ -503,7 +505,7 @@ class DocumentIntake(QObject):
         """Read the file at ``path`` (File ▸ Open…)."""
         from uriinspector.gui import intake
 
-        self.window.take(intake.from_path(path))
+        self.intents.take(intake.from_path(path))
 
     def open_dialog(self) -> None:
         """*File ▸ Open…*: choose a mail, a saved page, an Outlook message or an image."""
@@ -524,23 +526,23 @@ class DocumentIntake(QObject):
     # ---- the Extract tab -----------------------------------------------------------
     def pane(self) -> ExtractPane:
         """The Extract pane, built and wired to this intake on first use."""
-        pane: ExtractPane = self.window.pane("extract")  # type: ignore[assignment]
+        pane: ExtractPane = self.intents.pane("extract")  # type: ignore[assignment]
         if self._wired is not pane:
             self._wired = pane
-            pane.resolutionRequested.connect(self.window.show_resolution)
+            pane.resolutionRequested.connect(self.intents.show_resolution)
             pane.baseChanged.connect(self.reader.reread)
         return pane
 
     def _say(self, message: str, msecs: int = 15000) -> None:
         self.message = message
-        self.window.statusBar().showMessage(message, msecs)
+        self.intents.status(message, msecs)
 
     @Slot(object)
     def _on_started(self, job: Job) -> None:
         pane = self.pane()
         pane.show_document_page(True)
         pane.documentView.show_busy(job.name)
-        dock = self.window.docks["extract"]
+        dock = self.intents.dock("extract")
         dock.show()
         dock.raise_()
         self._say(f"Reading {visible_text(job.name, 80)}…", 0)
@@ -552,8 +554,7 @@ class DocumentIntake(QObject):
         if doc.kind == "image":
             first = next((link for link in doc.links), None)
             if first is not None:
-                self.window.set_uri(first.target)
-                self.window._remember_current()
+                self.intents.inspect(first.target)
         self._say(view.summary())
 
     @Slot(int, object)

@@ -72,7 +72,8 @@ class Presentation(QObject):
             return self._last_dock
         docks = list(self._docks().values())
         on_screen = [d for d in docks if d.isVisible() and not d.visibleRegion().isEmpty()]
-        return (on_screen or docks or [None])[0]
+        first = on_screen or docks
+        return first[0] if first else None
 
     def _on_focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         dock = self.dock_of(new)
@@ -85,7 +86,7 @@ class Presentation(QObject):
         if on == self.active:
             return
         if on:
-            ensure = getattr(self.window, "_ensure_frame", None)
+            ensure = getattr(self.window, "ensure_frame", None)
             if callable(ensure):  # a held window builds its docks first
                 ensure()
             dock = self.focused_dock()
@@ -140,10 +141,10 @@ def _activate_layouts(window: QMainWindow) -> None:
             layout.activate()
 
 
-def install(window: QMainWindow, zoom: Zoom) -> Presentation:
-    """Give ``window`` View ▸ Presentation Mode (its shortcuts bound with the zoom's)."""
+def install(window: QMainWindow, zoom: Zoom, *, menu: QMenu | None = None) -> Presentation:
+    """Give ``window`` View ▸ Presentation Mode in ``menu`` (its shortcuts bound with the
+    zoom's)."""
     presentation = Presentation(window, zoom)
-    menu = getattr(window, "viewMenu", None)
-    if isinstance(menu, QMenu):
+    if menu is not None:
         menu.addAction(presentation.action)
     return presentation

@@ -288,16 +288,15 @@ class Zoom(QObject):
             self.label.setVisible(self.level != DEFAULT_LEVEL)
 
 
-def install(window: QWidget, *, held: bool = False) -> Zoom:
-    """Give ``window`` View ▸ Zoom and a status-bar level, at its saved level.
+def install(window: QWidget, *, menu: QMenu | None = None, held: bool = False) -> Zoom:
+    """Give ``window`` View ▸ Zoom (in ``menu``) and a status-bar level, at its saved level.
 
     ``held``: the window builds its docks and sets its shortcuts after the first paint;
     it then calls ``zoom.frame_built()``.
     """
     settings = getattr(window, "settings", None)
     zoom = Zoom(window, getattr(settings, "zoom", DEFAULT_LEVEL))
-    menu = getattr(window, "viewMenu", None)
-    if isinstance(menu, QMenu):
+    if menu is not None:
         menu.addSeparator()
         zoom.add_to(menu)
     status = getattr(window, "statusBar", None)

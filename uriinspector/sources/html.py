@@ -88,23 +88,23 @@ class _Pending:
 
 
 @dataclass(slots=True)
-class _Found:
+class FoundLinks:
     limit: int = MAX_LINKS
     links: list[_Pending] = field(default_factory=list)
     base: str | None = None
     stopped_at: int | None = None  # offset where the link limit stopped the reading
 
 
-class _Stop(Exception):
+class StopScan(Exception):
     """Raised inside the parser to stop reading once the link limit is reached."""
 
 
-class _Scanner(LinearHTMLParser):
+class LinkScanner(LinearHTMLParser):
     """Collects link attributes with their source spans, and anchor text."""
 
     wanted_attributes = frozenset({*_LINK_ATTRIBUTES, "http-equiv", "content"})
 
-    def __init__(self, text: str, found: _Found) -> None:
+    def __init__(self, text: str, found: FoundLinks) -> None:
         super().__init__()
         self._text = text
         self._found = found
@@ -162,7 +162,7 @@ class _Scanner(LinearHTMLParser):
     def _add(self, raw: str, kind: LinkKind, span: Span | None) -> _Pending | None:
         if len(self._found.links) >= self._found.limit:
             self._found.stopped_at = self._tag_offset()
-            raise _Stop
+            raise StopScan
         link = _Pending(raw, kind, span)
         self._found.links.append(link)
         return link
@@ -293,13 +293,13 @@ def extract_html(
     ``<base href>`` in the document is resolved against it and wins, as in a browser.
     Reading stops at ``max_links`` link targets, with a problem saying where.
     """
-    found = _Found(limit=max(0, max_links))
+    found = FoundLinks(limit=max(0, max_links))
     problems: list[Problem] = []
-    scanner = _Scanner(text, found)
+    scanner = LinkScanner(text, found)
     try:
         scanner.feed(text)
         scanner.close()
-    except _Stop:
+    except StopScan:
         pass
     except Exception as exc:  # html.parser has raised on odd markup in some versions
         problems.append(
@@ -355,8 +355,8 @@ def extract_html(
 
 def base_of(text: str) -> str | None:
     """The document's ``<base href>`` as written (the first one), or None."""
-    found = _Found()
-    scanner = _Scanner(text, found)
+    found = FoundLinks()
+    scanner = LinkScanner(text, found)
     try:
         scanner.feed(text)
         scanner.close()

@@ -27,7 +27,7 @@ from uriinspector.core.schemes import scheme_facts
 from uriinspector.core.spans import Span
 from uriinspector.core.split import split
 from uriinspector.core.whatwg import read_whatwg
-from uriinspector.sources.html import MAX_LINKS, _Found, _Scanner, _Stop, refresh_target
+from uriinspector.sources.html import MAX_LINKS, FoundLinks, LinkScanner, StopScan, refresh_target
 
 #: Most references resolved per page (each carries two traces); the rest are counted.
 MAX_REFERENCES: Final = 5_000
@@ -129,14 +129,14 @@ class _Raw:
     span: Span | None
 
 
-class _PageScanner(_Scanner):
+class _PageScanner(LinkScanner):
     """``sources.html``'s scanner, collecting every URL-bearing attribute."""
 
     wanted_attributes = frozenset(
         {name for _, name in URL_ATTRIBUTES} | SRCSET_ATTRIBUTES | {"http-equiv", "content"}
     )
 
-    def __init__(self, text: str, found: _Found) -> None:
+    def __init__(self, text: str, found: FoundLinks) -> None:
         super().__init__(text, found)
         self.refs: list[_Raw] = []
         self.base: _Raw | None = None
@@ -146,7 +146,7 @@ class _PageScanner(_Scanner):
     def _keep(self, where: str, raw: str, span: Span | None) -> None:
         if self.seen >= MAX_READ:
             self.stopped_at = self._tag_offset()
-            raise _Stop
+            raise StopScan
         self.seen += 1
         if len(self.refs) < MAX_REFERENCES:
             self.refs.append(_Raw(where, raw, span))
@@ -274,13 +274,13 @@ def _own_base(raw: str) -> str:
 
 def page_links(text: str, page_url: str = "") -> PageLinks:
     """Read ``text`` (an HTML page) against ``page_url``; never raises."""
-    found = _Found()
+    found = FoundLinks()
     scanner = _PageScanner(text, found)
     problems: list[str] = []
     try:
         scanner.feed(text)
         scanner.close()
-    except _Stop:
+    except StopScan:
         pass
     except Exception as exc:  # html.parser has raised on odd markup in some versions
         problems.append(f"The HTML could not be read to the end ({type(exc).__name__}); "

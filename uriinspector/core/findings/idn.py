@@ -48,11 +48,11 @@ _ALLOWED_MIXES: tuple[frozenset[str], ...] = (
 )
 # Top-level domains in Cyrillic script or of Cyrillic-writing countries: a
 # whole-script Cyrillic name under them is ordinary (as Chromium's IDN policy treats it).
-_CYRILLIC_TLDS = frozenset(
+CYRILLIC_TLDS = frozenset(
     {"ru", "su", "ua", "by", "kz", "bg", "mk", "rs", "mn", "kg", "tj", "uz", "рф", "бел",
      "срб", "укр", "мкд", "қаз", "мон", "бг", "рус", "сайт", "онлайн", "дети", "орг", "ком"}
 )
-_GREEK_TLDS = frozenset({"gr", "cy", "ελ", "ευ"})
+GREEK_TLDS = frozenset({"gr", "cy", "ελ", "ευ"})
 
 
 @lru_cache(maxsize=4096)
@@ -343,8 +343,8 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
             len(whole_scripts) == 1
             and "LATIN" not in scripts_seen
             and (
-                ("CYRILLIC" in whole_scripts and tld in _CYRILLIC_TLDS)
-                or ("GREEK" in whole_scripts and tld in _GREEK_TLDS)
+                ("CYRILLIC" in whole_scripts and tld in CYRILLIC_TLDS)
+                or ("GREEK" in whole_scripts and tld in GREEK_TLDS)
             )
         ):
             severity2 = "warning"

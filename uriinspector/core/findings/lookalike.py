@@ -31,8 +31,8 @@ from uriinspector.core.findings.base import (
     show,
 )
 from uriinspector.core.findings.idn import (
-    _CYRILLIC_TLDS,
-    _GREEK_TLDS,
+    CYRILLIC_TLDS,
+    GREEK_TLDS,
     latin_lookalikes,
     to_unicode,
 )
@@ -403,8 +403,8 @@ def _native_name(label: str, suffix: str) -> bool:
     if not scripts or "LATIN" in scripts:
         return False
     tld = suffix.rsplit(".", 1)[-1]
-    return ("CYRILLIC" in scripts and tld in _CYRILLIC_TLDS) or (
-        "GREEK" in scripts and tld in _GREEK_TLDS
+    return ("CYRILLIC" in scripts and tld in CYRILLIC_TLDS) or (
+        "GREEK" in scripts and tld in GREEK_TLDS
     )
 
 

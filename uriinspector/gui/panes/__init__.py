@@ -4,14 +4,17 @@ Every pane has ``show_analysis(a)`` and a ``spanRequested(start, end)`` signal i
 points; panes never call the core and never read each other (docs/architecture.md).
 
 Importing this package imports no pane: ``from uriinspector.gui.panes import X`` loads
-X's module on first use (PEP 562), so ``theme`` (which needs ``panes.palette``) and the
-window's start-up no longer pay for every pane module and the core modules they import.
+X's module on first use (PEP 562), found in the pane table (``panes/table.PANES``), so
+``theme`` (which needs ``panes.palette``) and the window's start-up no longer pay for
+every pane module and the core modules they import.
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING
+
+from uriinspector.gui.panes.table import PANES
 
 if TYPE_CHECKING:
     from uriinspector.gui.panes.characters import CharactersPane
@@ -20,16 +23,6 @@ if TYPE_CHECKING:
     from uriinspector.gui.panes.ladder import LadderPane
     from uriinspector.gui.panes.resolution import ResolutionPane
     from uriinspector.gui.panes.urn import UrnPane
-
-#: Class name -> module under ``gui/panes`` (the lazily re-exported panes).
-_MODULES: dict[str, str] = {
-    "CharactersPane": "characters",
-    "ComponentsPane": "components",
-    "FindingsPane": "findings",
-    "LadderPane": "ladder",
-    "ResolutionPane": "resolution",
-    "UrnPane": "urn",
-}
 
 __all__ = [
     "CharactersPane",
@@ -42,9 +35,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    module = _MODULES.get(name)
-    if module is None:
+    spec = next((spec for spec in PANES if spec.cls == name), None)
+    if spec is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(importlib.import_module(f"{__name__}.{spec.module}"), name)
     globals()[name] = value  # later look-ups skip this function
     return value

@@ -28,6 +28,7 @@ from uriinspector.core.hidden import is_hidden, marker
 from uriinspector.gui.plain import esc as esc
 from uriinspector.gui.plain import plain_tooltip as plain_tooltip
 from uriinspector.gui.plain import visible_text as visible_text
+from uriinspector.gui.workload import SYNC_LIMIT
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -119,7 +120,8 @@ def free_tree_item(item: QTreeWidgetItem) -> None:
     while stack:
         current = stack.pop()
         order.append(current)
-        stack.extend(current.child(i) for i in range(current.childCount()))
+        stack.extend(child for i in range(current.childCount())
+                     if (child := current.child(i)) is not None)
     for row in reversed(order):  # children before their parents
         above = row.parent()
         if above is not None:
@@ -238,6 +240,4 @@ def part_ready(analysis: Analysis, part: str) -> bool:
     """Whether a pane may read lazy ``part`` of ``analysis`` on the GUI thread: a short
     input's is quick to build; a long one's is built by the controller's worker first
     (``controller.LATER_PARTS``, then ``partsReady``)."""
-    from uriinspector.gui.controller import SYNC_LIMIT
-
     return len(analysis.text) <= SYNC_LIMIT or analysis.computed(part)

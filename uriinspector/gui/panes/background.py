@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from uriinspector.gui.controller import _GC_PAUSE
+from uriinspector.gui.workload import GC_PAUSE
 
 #: Inputs shorter than this (code points) are computed on the GUI thread: they take
 #: milliseconds, and an immediate result keeps the pane simple to drive.
@@ -55,7 +55,7 @@ class _Worker(QRunnable):
             # as the analysis workers: no cyclic GC meanwhile, and what the call built
             # is frozen after it, so the GUI thread's collections never walk it (a
             # megabyte's 18,000 links made each full collection there take ~50 ms)
-            with _GC_PAUSE:
+            with GC_PAUSE:
                 try:
                     result = call()
                 except Exception as exc:  # shown by the pane, never lost

@@ -1,50 +1,38 @@
-"""What every pane declares, and the one table of panes the window is built from.
+"""What every pane is (``Pane``), what a pane's needs ask of it, and how one is built.
 
 A pane is a widget with ``show_analysis(a)`` (``Pane``). What else it takes from the
-window (``needs``) and which of its signals the window listens to (``offers``: signal
-name -> the window's intent) is declared here in ``PANES``, so the window wires every
-pane the same way instead of by name (shared/style.md §5.3, §6). Importing this module
-imports no pane: each is imported when its dock is first shown (``load_pane``).
+window is declared in ``panes/table.PANES`` (``needs``); each need is a typed protocol
+here (``ResolutionView``, ``ComparisonView``...), checked with ``isinstance`` where the
+window feeds a pane, never a ``hasattr`` probe. Importing this module imports no pane:
+each is imported when its dock is first shown (``load_pane``).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from uriinspector.gui.panes.table import INTENTS, NEEDS, PANES, SPECS, PaneSpec
 from uriinspector.gui.plain import plain_label
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoStack
+    from PySide6.QtWidgets import QLineEdit
+
     from uriinspector.core.analysis import Analysis
+    from uriinspector.core.compare import Comparison
+    from uriinspector.core.normalize import Ladder
+    from uriinspector.core.resolve import Resolution
+    from uriinspector.gui.settings import HistoryEntry
 
-#: What the window can be asked for by a pane's signal (``PaneSpec.offers`` values).
-INTENTS = (
-    "highlight-span",  # (start, end) code points: select them in the field
-    "inspect",  # a URL (exact str): inspect it and record it in the history
-    "inspect-link",  # a document's Link: inspect it in its document context
-    "set-uri",  # a recomposed reference (exact str): load it, no history entry
-    "resolution-inputs",  # (base, reference) typed in the Resolution pane
-    "load-examples",  # the RFC 3986 §5.4 examples
-    "compare-text",  # the ladder's second URI
-    "pin",  # (uri, pinned)
-    "forget",  # uri
-    "clear-history",
-    "copy-summary",  # a plain-text summary of the analysis for a ticket
-)
-
-#: What a pane can take besides ``show_analysis`` (``PaneSpec.needs`` values).
-NEEDS = (
-    "resolutions",  # base/reference fields, show_resolutions(...)
-    "comparison",  # compareField, show_comparison(other, comparison)
-    "history",  # show_history(entries, keep)
-    "undo",  # undo_stack: the Edit menu's Undo/Redo
-    "late-parts",  # re-shown when a long input's explanation and editions are ready
-    "cursor",  # select_at(code point): follows the field's cursor
-)
+__all__ = [
+    "INTENTS", "NEEDS", "PANES", "SPECS", "ComparisonView", "CursorView", "HistoryView",
+    "MissingPane", "Pane", "PaneSpec", "ResolutionView", "UndoView", "load_pane",
+]
 
 
 @runtime_checkable
@@ -55,57 +43,52 @@ class Pane(Protocol):
         """Show ``a`` (panes never call the core and never read each other)."""
 
 
-class PaneSpec(NamedTuple):
-    """One row of the pane table: how the window builds, places, reaches and wires it."""
 
-    name: str  # the window's key: docks[name], pane(name); the dock is "<name>Dock"
-    module: str  # under uriinspector.gui.panes
-    cls: str
-    title: str  # the dock's title and the View menu entry
-    key: str  # the View menu's "go to" shortcut (Ctrl+digit), "" for none
-    group: str  # the default layout's tab group: "left" or "right"
-    focus: str  # object name of the widget that takes the keyboard ("" = the pane)
-    offers: Mapping[str, str] = {}  # pane signal -> intent (INTENTS)
-    needs: tuple[str, ...] = ()  # NEEDS
+@runtime_checkable
+class ResolutionView(Protocol):
+    """The ``resolutions`` need: the base and reference fields and the traces."""
+
+    baseField: QLineEdit
+    referenceField: QLineEdit
+
+    def show_resolutions(self, resolutions: tuple[Resolution, ...]) -> None:
+        """Show the resolution of the fields' base and reference by each rule set."""
+
+    def show_examples(self, rows: Sequence[tuple[str, Sequence[Resolution]]]) -> None:
+        """Show the RFC 3986 §5.4 examples, resolved."""
 
 
-#: Every pane, in the View menu's and the default tab order.
-PANES: tuple[PaneSpec, ...] = (
-    PaneSpec("components", "components", "ComponentsPane", "Components", "Ctrl+1", "left",
-             "componentsView",
-             {"spanRequested": "highlight-span", "uriEdited": "set-uri",
-              "inspectRequested": "inspect"},
-             ("undo", "cursor")),
-    PaneSpec("characters", "characters", "CharactersPane", "Characters", "Ctrl+2", "left",
-             "charactersView", {"spanRequested": "highlight-span"}),
-    PaneSpec("resolution", "resolution", "ResolutionPane", "Resolution", "Ctrl+3", "left",
-             "referenceField",
-             {"inputsChanged": "resolution-inputs", "examplesRequested": "load-examples"},
-             ("resolutions",)),
-    PaneSpec("ladder", "ladder", "LadderPane", "Normalization ladder", "Ctrl+4", "left",
-             "ladderView", {"spanRequested": "highlight-span", "compareChanged": "compare-text"},
-             ("comparison",)),
-    PaneSpec("findings", "findings", "FindingsPane", "Findings", "Ctrl+5", "right",
-             "findingsView",
-             {"spanRequested": "highlight-span", "inspectRequested": "inspect",
-              "copySummaryRequested": "copy-summary"}),
-    PaneSpec("urn", "urn", "UrnPane", "URN", "Ctrl+6", "right", "urnView",
-             {"spanRequested": "highlight-span"}),
-    PaneSpec("history", "history", "HistoryPane", "History", "Ctrl+7", "right",
-             "historySearch",
-             {"inspectRequested": "inspect", "pinRequested": "pin",
-              "removeRequested": "forget", "clearRequested": "clear-history"},
-             ("history",)),
-    PaneSpec("extract", "extract", "ExtractPane", "Extract", "Ctrl+8", "right", "extractText",
-             {"uriRequested": "inspect", "linkRequested": "inspect-link"}),
-    PaneSpec("explain", "explain", "ExplainPane", "Explain", "Ctrl+9", "left", "explainView",
-             {"spanRequested": "highlight-span"}, ("late-parts",)),
-    PaneSpec("editions", "editions", "EditionsPane", "Editions", "", "left", "editionsView",
-             {"spanRequested": "highlight-span"}, ("late-parts",)),
-)
+@runtime_checkable
+class ComparisonView(Protocol):
+    """The ``comparison`` need: the second URI's field and the two ladders compared."""
 
-#: Pane name -> its row of ``PANES``.
-SPECS: dict[str, PaneSpec] = {spec.name: spec for spec in PANES}
+    compareField: QLineEdit
+
+    def show_comparison(self, other: Ladder | None, comparison: Comparison | None) -> None:
+        """Show the second URI's ladder beside the first (None: no second URI)."""
+
+
+@runtime_checkable
+class HistoryView(Protocol):
+    """The ``history`` need: the recorded entries."""
+
+    def show_history(self, entries: Sequence[HistoryEntry], keep: bool = True) -> None:
+        """Show ``entries`` (``keep``: whether history is on)."""
+
+
+@runtime_checkable
+class UndoView(Protocol):
+    """The ``undo`` need: the stack behind the Edit menu's Undo and Redo."""
+
+    undo_stack: QUndoStack
+
+
+@runtime_checkable
+class CursorView(Protocol):
+    """The ``cursor`` need: follows the field's cursor."""
+
+    def select_at(self, index: int) -> None:
+        """Select the row under code point ``index``."""
 
 
 class MissingPane(QWidget):

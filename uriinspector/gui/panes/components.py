@@ -92,6 +92,7 @@ from uriinspector.gui.zoom import columns_follow_font, mono_font
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.core.decoders import SchemeDecoding
+    from uriinspector.core.editions import Edition
 
 __all__ = ["COL_DECODED", "COL_NAME", "COL_RAW", "COL_SPAN", "HEADERS", "ComponentsPane"]
 
@@ -143,7 +144,7 @@ class ComponentsPane(QWidget):
         super().__init__(parent)
         self._syncing = False
         self._text = ""
-        self._edition: object = "rfc3986"
+        self._edition: Edition | str = "rfc3986"
         self._host_kind: str | None = None
         self.view = QTreeWidget(self)
         self.view.setObjectName("componentsView")
@@ -155,7 +156,7 @@ class ComponentsPane(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._delegate = EditDelegate(self)
+        self._delegate = EditDelegate(self.view, self)
         self.view.setItemDelegate(self._delegate)
         header = self.view.header()
         header.setStretchLastSection(False)
@@ -328,7 +329,8 @@ class ComponentsPane(QWidget):
             return False
         if out.uri == self._text:
             return False
-        self.undo_stack.push(EditCommand(self, self._text, out.uri, f"edit {row.label}"))
+        command = EditCommand(self.uriEdited.emit, self._text, out.uri, f"edit {row.label}")
+        self.undo_stack.push(command)
         return True
 
     # ---- what the row builder asks of the widget ------------------------------------
@@ -542,9 +544,9 @@ class ComponentsPane(QWidget):
         digits = len(str(len(self._text)))
         if digits != self._span_digits:
             self._span_digits = digits
-            widest = "8" * digits
+            eights = "8" * digits
             frame = self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin)
-            width = self.view.fontMetrics().horizontalAdvance(f"{widest}–{widest}")
+            width = self.view.fontMetrics().horizontalAdvance(f"{eights}–{eights}")
             width += 2 * (frame + 1) + 6
             header_width = self.view.header().sectionSizeHint(COL_SPAN)
             self.view.setColumnWidth(COL_SPAN, max(width, header_width))
@@ -595,9 +597,15 @@ class ComponentsPane(QWidget):
         number = item.data(COL_NAME, NODE_ROLE)
         return None if number is None else self._nodes.get(int(number))
 
-    def _node_at_index(self, index: QModelIndex | QPersistentModelIndex) -> _Node | None:
+    def row_at(self, index: QModelIndex | QPersistentModelIndex) -> Row | None:
+        """The component row shown at ``index`` (the cell editor's question)."""
         number = index.sibling(index.row(), COL_NAME).data(NODE_ROLE)
-        return None if number is None else self._nodes.get(int(number))
+        node = None if number is None else self._nodes.get(int(number))
+        return None if node is None else node.row
+
+    def editor_font(self) -> QFont:
+        """The monospace font of raw values (the cell editor's font)."""
+        return self._mono
 
     def _current_node(self) -> _Node | None:
         return self._node_of(self.view.currentItem())
@@ -647,7 +655,7 @@ class ComponentsPane(QWidget):
             return None
         component, detail = row.rule
         try:
-            rule = rule_for_component(component, self._edition, detail=detail)  # type: ignore[arg-type]
+            rule = rule_for_component(component, self._edition, detail=detail)
         except Exception:  # explanations are a bonus; never break hovering
             return None
         return None if rule is None else str(rule.describe())

@@ -1,6 +1,7 @@
 """The Editions pane: the URI under every edition of the standard, side by side.
 
-One row per edition (draft-1993 … RFC 3986, then the browser's WHATWG reading), from
+One row per edition (RFC 3986 and the browser's WHATWG reading first, where they are
+seen without scrolling, then draft-1993 … rfc2396bis, oldest first), from
 ``Analysis.editions`` (``core.editions_view``): valid or not with an icon, the
 reasons, the characters whose class changes between editions (highlighted, coloured
 by what the class means there), and the browser's serialization. A history lesson.
@@ -71,6 +72,15 @@ _LIST_LIMIT = 12
 #: Characters of one reason shown (reasons may quote the input).
 _REASON_CHARS = 600
 _REASONS_LIMIT = 2
+
+
+#: Shown first, above the history: the standard in force and what a browser does.
+SHOWN_FIRST = ("rfc3986", "whatwg")
+
+
+def _shown_rank(r: EditionReading) -> int:
+    """Where reading ``r`` is shown: RFC 3986, the browser, then the rest in order."""
+    return SHOWN_FIRST.index(r.edition) if r.edition in SHOWN_FIRST else len(SHOWN_FIRST)
 
 
 class _Row(NamedTuple):
@@ -189,7 +199,8 @@ class EditionsPane(QWidget):
             )
             return
         base = self.view.palette().base().color()
-        rows = tuple(self._row(a.text, r, base) for r in a.editions)
+        readings = sorted(a.editions, key=_shown_rank)  # stable: the rest keep their order
+        rows = tuple(self._row(a.text, r, base) for r in readings)
         if rows != self._rows:
             self._rows = rows
             self._fill(rows)
@@ -197,6 +208,13 @@ class EditionsPane(QWidget):
     def verdicts(self) -> dict[str, bool]:
         """edition -> valid, as shown (for tests)."""
         return {row.edition: row.valid for row in self._rows or ()}
+
+    def item_of(self, edition: str) -> QTreeWidgetItem | None:
+        """The row showing ``edition`` (``"whatwg"``: the browser's), if shown."""
+        editions = [row.edition for row in self._rows or ()]
+        if edition not in editions:
+            return None
+        return self.view.topLevelItem(editions.index(edition))
 
     # ---- rows --------------------------------------------------------------------
 
@@ -285,7 +303,8 @@ class EditionsPane(QWidget):
             bg = palette.tint(hue, base, 0.35).name()
             parts.append(f"<span style='background:{bg}'>&nbsp;{esc(name)}&nbsp;</span>")
         self.legend.setText(
-            "The URI under each edition of the standard, oldest first. Highlighted: the"
+            "The URI under RFC 3986 and in a browser, then under each earlier edition,"
+            " oldest first. Highlighted: the"
             " characters whose class changes between editions, coloured by their class"
             " in that row: " + " ".join(parts) + "."
         )

@@ -354,7 +354,7 @@ class PageLinksView(QWidget):
     def row_text(self, row: int) -> tuple[str, ...]:
         """Every cell of table row ``row`` as shown (tests, accessibility)."""
         return tuple(
-            (self.table.item(row, c).text() if self.table.item(row, c) else "")
+            (item.text() if (item := self.table.item(row, c)) is not None else "")
             for c in range(len(HEADERS))
         )
 
@@ -462,9 +462,12 @@ class PageLinksView(QWidget):
         out: list[str] = []
         for i in range(self.trace.topLevelItemCount()):
             head = self.trace.topLevelItem(i)
+            if head is None:
+                continue
             out.append(head.text(0))
-            out.extend(" | ".join(head.child(j).text(c) for c in range(4))
-                       for j in range(head.childCount()))
+            children = (head.child(j) for j in range(head.childCount()))
+            out.extend(" | ".join(child.text(c) for c in range(4))
+                       for child in children if child is not None)
         return out
 
     def open_in_resolution(self, row: int) -> bool:

@@ -111,8 +111,7 @@ def _readable(hue: str, background_name: str, minimum: float) -> str:
     background = QColor.fromString(background_name)
     if contrast(colour, background) >= minimum:
         return colour.name()
-    hsl: tuple[float, float, float, float] = colour.getHslF()  # type: ignore[assignment]
-    h, s, lightness = hsl[0], hsl[1], hsl[2]
+    h, s, lightness = colour.hslHueF(), colour.hslSaturationF(), colour.lightnessF()
     step = -0.02 if _luminance(background) >= 0.2 else 0.02
     candidate = colour
     while 0.0 < lightness < 1.0:

@@ -452,7 +452,9 @@ class ResolutionPane(QWidget):
 
     def _on_tab_changed(self, index: int) -> None:
         """Hide the base/reference part on the examples tab; show it on Trace."""
-        self.splitter.widget(0).setVisible(index != 1 or self.examplesTable.rowCount() == 0)
+        inputs = self.splitter.widget(0)
+        if inputs is not None:
+            inputs.setVisible(index != 1 or self.examplesTable.rowCount() == 0)
 
     def _show_chosen(self) -> None:
         row = self._row_of(self._chosen)

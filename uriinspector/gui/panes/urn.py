@@ -81,6 +81,12 @@ class UrnPane(QWidget):
         self.notUrnLabel.setWordWrap(True)
         self.notUrnLabel.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.notUrnLabel.setText("Not a URN: the scheme is not “urn”.")
+        # A control Ctrl+6 can put the keyboard in (and a reader read), not dead text.
+        self.notUrnLabel.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByKeyboard
+            | Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.notUrnLabel.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.view = QTreeWidget(self)
         name_widget(self.view, "urnView", "URN")
         self.view.setHeaderLabels(["Part", "Value", "Span"])

@@ -1,7 +1,7 @@
 """The window by keyboard: Ctrl+L to the field, Ctrl+digit to a pane, F6 between areas.
 
-``WindowKeyboard`` is mixed into ``MainWindow``. Tab visits only what is on screen and
-never gets stuck: a pane behind another tab is disabled (``PaneHost``; Qt only moves such
+``FocusRing`` is the window's part for these keys. Tab visits only what is on screen and
+never gets stuck: a pane behind another tab is disabled (``window/pane_host.py``; Qt only moves such
 a dock off the window, and Tab used to stop in it), item views give Tab back to the
 window instead of walking their cells (``setTabKeyNavigation(False)``) and multi-line
 text boxes pass it on (``setTabChangesFocus(True)``). F6 and Shift+F6 cycle the
@@ -11,20 +11,26 @@ back to the field.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QComboBox,
+    QDockWidget,
+    QLineEdit,
     QPlainTextEdit,
     QTextEdit,
     QWidget,
 )
 
-from uriinspector.gui.panes.base import PANES, SPECS
+from uriinspector.gui.panes.table import PANES, SPECS
 
 if TYPE_CHECKING:
-    from uriinspector.gui.main_window import MainWindow
+    from uriinspector.gui.banner import EffectiveHostBanner
+    from uriinspector.gui.intents import Intents
+    from uriinspector.gui.uri_field import UriField
 
 
 def takes_tab(widget: QWidget) -> bool:
@@ -52,27 +58,31 @@ def on_screen(widget: QWidget) -> bool:
     return widget.isVisible() and not widget.visibleRegion().isEmpty()
 
 
-class WindowKeyboard:
-    """Focus keys of ``MainWindow`` (a mixin: ``self`` is the window)."""
+class FocusRing:
+    """Focus keys of one window: the field, the banner, and the docks on screen."""
 
-    def pane_built(self: MainWindow, name: str, pane: QWidget) -> None:
-        """A pane was just built into its dock: Tab must pass through it."""
-        release_tab(pane)
+    def __init__(self, field: UriField, edition_selector: QComboBox,
+                 banner: EffectiveHostBanner, docks: Mapping[str, QDockWidget],
+                 intents: Intents) -> None:
+        self._field = field
+        self._edition_selector = edition_selector
+        self._banner = banner
+        self._docks = docks
+        self._intents = intents
 
-    def focus_uri_field(self: MainWindow) -> None:
+    def focus_uri_field(self) -> None:
         """Put the cursor in the URI field with its text selected (Ctrl+L)."""
         from PySide6.QtCore import Qt
 
-        self.uriField.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.uriField.selectAll()
+        self._field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self._field.selectAll()
 
-    def focus_pane(self: MainWindow, name: str) -> QWidget | None:
+    def focus_pane(self, name: str) -> QWidget | None:
         """Show and raise pane ``name``'s dock and put the keyboard in it (Ctrl+digit)."""
         from PySide6.QtCore import Qt
 
-        self._ensure_frame()
-        dock = self.docks[name]
-        pane = self.pane(name)
+        dock = self._intents.dock(name)
+        pane = self._intents.pane(name)
         dock.show()
         dock.raise_()
         target = self._focus_target(name, pane)
@@ -80,51 +90,64 @@ class WindowKeyboard:
             target.setFocus(Qt.FocusReason.ShortcutFocusReason)
         return target
 
-    def _focus_target(self: MainWindow, name: str, pane: QWidget) -> QWidget | None:
-        """The widget pane ``name`` declares for the keyboard, else its first Tab stop."""
+    def show_history(self) -> None:
+        """Show and raise the History pane, with the cursor in its search box (Ctrl+H)."""
+        pane = self._intents.pane("history")
+        dock = self._intents.dock("history")
+        dock.show()
+        dock.raise_()
+        search = pane.findChild(QLineEdit, "historySearch")
+        if search is not None:
+            search.setFocus()
+
+    def _focus_target(self, name: str, pane: QWidget) -> QWidget | None:
+        """The widget pane ``name`` declares for the keyboard, else its first control that
+        takes Tab now (URN's "not a URN" note, Extract's open document), else the pane."""
         wanted = SPECS[name].focus
         if wanted:
             found = pane.findChild(QWidget, wanted)
             if found is not None and takes_tab(found):
                 return found
-        # Else the pane itself (URN on a non-URN has nothing to type in or walk): the
-        # next Tab leaves from its place in the focus chain. No walk of the chain from
-        # Python: it hands out wrappers of Qt's own widgets, which went stale in the
-        # full suite (a segfault).
+        # The pane's own widgets in creation order (findChildren: our widgets, not a
+        # walk of Qt's focus chain, whose wrappers of Qt's own widgets went stale in
+        # the full suite: a segfault).
+        for child in pane.findChildren(QWidget):
+            if takes_tab(child):
+                return child
         return pane
 
-    def focus_areas(self: MainWindow) -> list[tuple[str, QWidget]]:
+    def focus_areas(self) -> list[tuple[str, QWidget]]:
         """The areas F6 visits, in order: ("field", …), ("banner", …), then each dock on
         screen by pane name (docks behind another tab or closed are skipped)."""
-        areas: list[tuple[str, QWidget]] = [("field", self.uriField)]
-        if takes_tab(self.banner.label):
-            areas.append(("banner", self.banner))
+        areas: list[tuple[str, QWidget]] = [("field", self._field)]
+        if takes_tab(self._banner.label):
+            areas.append(("banner", self._banner))
         for spec in PANES:
-            dock = self.docks.get(spec.name)
+            dock = self._docks.get(spec.name)
             if dock is not None and on_screen(dock) and not dock.isFloating():
                 areas.append((spec.name, dock))
         return areas
 
-    def _current_area(self: MainWindow, areas: list[tuple[str, QWidget]]) -> int:
+    def _current_area(self, areas: list[tuple[str, QWidget]]) -> int:
         focused = QApplication.focusWidget()
         if focused is None:
             return -1
         for i, (name, area) in enumerate(areas):
-            if name == "field" and focused is self.editionSelector:
+            if name == "field" and focused is self._edition_selector:
                 return i
             if focused is area or area.isAncestorOf(focused):
                 return i
         return -1
 
-    def focus_next_area(self: MainWindow) -> None:
+    def focus_next_area(self) -> None:
         """Move the keyboard to the next area (F6)."""
         self._step_area(1)
 
-    def focus_previous_area(self: MainWindow) -> None:
+    def focus_previous_area(self) -> None:
         """Move the keyboard to the previous area (Shift+F6)."""
         self._step_area(-1)
 
-    def _step_area(self: MainWindow, step: int) -> None:
+    def _step_area(self, step: int) -> None:
         from PySide6.QtCore import Qt
 
         areas = self.focus_areas()
@@ -138,9 +161,9 @@ class WindowKeyboard:
                 return
             target: QWidget | None
             if name == "banner":
-                target = self.banner.label
+                target = self._banner.label
             else:
-                target = self._focus_target(name, self.pane(name))
+                target = self._focus_target(name, self._intents.pane(name))
             if target is not None:
                 reason = (Qt.FocusReason.TabFocusReason if step > 0
                           else Qt.FocusReason.BacktabFocusReason)

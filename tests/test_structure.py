@@ -1,0 +1,63 @@
+"""The package's structure holds: no import circle, no private name imported across
+modules (``tests/import_circles.py`` measures both the way docs/architecture.md says).
+
+Every import is an edge, deferred and ``TYPE_CHECKING`` ones too: a seam drawn wrong
+is wrong whenever it is crossed.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "uriinspector"
+
+
+def _measure() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("import_circles", ROOT / "tests" /
+                                                  "import_circles.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("import_circles", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_no_import_circle() -> None:
+    m = _measure()
+    graph = m.import_graph(PACKAGE)
+    assert len(graph) > 100  # the whole package was read
+    assert m.circles(graph) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    m = _measure()
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert m.circles(graph) == [["a", "b", "c"]]
+    assert m.circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_deferred_and_type_checking_imports_are_edges(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "one.py").write_text("def f():\n    from pkg import two\n")
+    (pkg / "two.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.one import f\n"
+    )
+    m = _measure()
+    assert m.circles(m.import_graph(pkg)) == [["pkg.one", "pkg.two"]]
+
+
+def test_no_private_name_is_imported_across_modules() -> None:
+    found = []
+    for f in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("uriinspector"):
+                found += [f"{f.relative_to(ROOT)}: {node.module}.{a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+    assert found == []

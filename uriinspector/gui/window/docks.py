@@ -1,0 +1,174 @@
+"""The window's docks: made with placeholders, placed in two tab groups, reset.
+
+The default layout puts the ``left`` panes of ``panes/table.PANES`` tabbed beside the
+``right`` ones in the bottom area; a held window (``defer_first_analysis``) places
+them just after its first paint.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import NamedTuple
+
+from PySide6.QtCore import QByteArray
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+
+from uriinspector.gui.panes.table import PANES
+
+#: The Components and Findings docks' initial widths (a proportion of the window's).
+SPLIT = (640, 420)
+
+
+class Layout(NamedTuple):
+    """A View ▸ Layout preset: the panes it shows side by side, with their width shares."""
+
+    title: str  # the menu entry
+    panes: tuple[tuple[str, int], ...]  # (pane name, share of the width), left to right
+
+
+#: View ▸ Layout: each task's panes, all on screen at once (the rest stay in their tabs).
+LAYOUTS: dict[str, Layout] = {
+    "analyst": Layout("&Analyst", (("findings", 2), ("extract", 3))),
+    "teaching": Layout("&Teaching", (("ladder", 1), ("editions", 1), ("explain", 1))),
+    "web-links": Layout("&Web Links", (("resolution", 1), ("extract", 1))),
+}
+
+
+class DockLayout:
+    """The docks of one window (``docks``: pane name -> dock) and their layout."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        self._window = window
+        self.docks: dict[str, QDockWidget] = {}
+        self.default_state = QByteArray()
+
+    def make(self) -> None:
+        """The ten docks with their placeholders, not yet placed; a held window makes
+        them after its first paint, and their View menu entries then."""
+        for spec in PANES:
+            dock = QDockWidget(spec.title, self._window)
+            dock.setObjectName(f"{spec.name}Dock")
+            placeholder = QWidget(dock)  # until the pane is built
+            # Opaque, as a pane is: Qt leaves a stale tab bar of the first tabify under
+            # the Findings dock, which a see-through placeholder would show.
+            placeholder.setAutoFillBackground(True)
+            dock.setWidget(placeholder)
+            dock.setFeatures(
+                QDockWidget.DockWidgetFeature.DockWidgetMovable
+                | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                | QDockWidget.DockWidgetFeature.DockWidgetClosable
+            )
+            self.docks[spec.name] = dock
+
+    def place(self, on_visibility: Callable[[str, bool], None],
+              on_floated: Callable[[str], None]) -> None:
+        """Put the docks in the bottom area: the ``left`` group of ``PANES`` tabbed beside
+        the ``right`` one, each group's first pane on top (needs ``Qt``); a dock's
+        visibility and floating are reported to ``on_visibility`` and ``on_floated``."""
+        from PySide6.QtCore import Qt  # after the first paint for a held window
+
+        w = self._window
+        for name, dock in self.docks.items():
+            w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            dock.visibilityChanged.connect(
+                lambda visible, n=name: on_visibility(n, visible)
+            )
+            dock.topLevelChanged.connect(  # floated out: on screen, whatever the tabs say
+                lambda _floating, n=name: on_floated(n)
+            )
+        d = self.docks
+        left = [d[s.name] for s in PANES if s.group == "left"]
+        right = [d[s.name] for s in PANES if s.group == "right"]
+        w.splitDockWidget(left[0], right[0], Qt.Orientation.Horizontal)
+        for group in (left, right):
+            for dock in group[1:]:
+                w.tabifyDockWidget(group[0], dock)
+        left[0].raise_()
+        right[0].raise_()
+        w.resizeDocks([left[0], right[0]], list(SPLIT), Qt.Orientation.Horizontal)
+        self.hide_stale_tab_bars()
+
+    def share_width(self) -> None:
+        """Share the Components and Findings docks' width as a hidden window's first
+        layout does (a held window placed its docks after being shown)."""
+        from PySide6.QtCore import Qt
+
+        pair = [self.docks["components"], self.docks["findings"]]
+        total = sum(dock.width() for dock in pair)
+        shares = [round(total * w / sum(SPLIT)) for w in SPLIT]
+        self._window.resizeDocks(pair, shares, Qt.Orientation.Horizontal)
+
+    def reset(self) -> None:
+        """Put every dock back where it started."""
+        for dock in self.docks.values():
+            dock.show()
+        self._window.restoreState(self.default_state)
+        self.hide_stale_tab_bars()
+
+    def apply(self, name: str) -> None:
+        """Take layout ``name`` (``LAYOUTS``): its panes side by side in the bottom area
+        with their width shares, every other dock tabbed behind the first of them."""
+        from PySide6.QtCore import Qt
+
+        w = self._window
+        chosen = [self.docks[pane] for pane, _share in LAYOUTS[name].panes]
+        rest = [dock for dock in self.docks.values() if dock not in chosen]
+        for dock in self.docks.values():
+            dock.setFloating(False)
+            w.removeDockWidget(dock)
+        area = Qt.DockWidgetArea.BottomDockWidgetArea
+        w.addDockWidget(area, chosen[0])
+        for left, right in itertools.pairwise(chosen):
+            w.splitDockWidget(left, right, Qt.Orientation.Horizontal)
+        for dock in rest:
+            w.tabifyDockWidget(chosen[0], dock)
+        for dock in self.docks.values():
+            dock.show()
+        for dock in chosen:
+            dock.raise_()
+        if (layout := w.layout()) is not None:
+            layout.activate()  # the split laid out first: its widths are then shared
+        shares = [share for _pane, share in LAYOUTS[name].panes]
+        widths = [max(1, w.width()) * share // sum(shares) for share in shares]
+        w.resizeDocks(chosen, widths, Qt.Orientation.Horizontal)
+        self.hide_stale_tab_bars()
+
+    def restore(self, state: bytes) -> bool:
+        """Restore a saved dock layout (``QMainWindow.restoreState``), then hide the tab
+        bars the old layout left behind."""
+        done = self._window.restoreState(QByteArray(state))
+        self.hide_stale_tab_bars()
+        return done
+
+    def hide_stale_tab_bars(self) -> list[QTabBar]:
+        """Hide the dock tab bars Qt left behind, and return them.
+
+        Tabifying the second group of a hidden window (its first ``tabifyDockWidget``)
+        makes two tab bars for it, and ``restoreState`` on a placed window makes new
+        bars for every group; Qt stops laying out the extra ones but leaves them shown
+        until they are deleted later, on the event loop. Until then a stray bar (e.g.
+        "Findings │ URN", from the first tabify) is drawn over the docks at its last
+        place and takes Tab. A bar is stale when its tabs are not exactly one group's
+        docks, or when it lies over a dock's contents (Qt puts live bars beside them).
+        """
+        from PySide6.QtCore import Qt
+
+        w = self._window
+        groups: set[frozenset[str]] = set()
+        for dock in self.docks.values():
+            mates = w.tabifiedDockWidgets(dock)
+            if mates:
+                groups.add(frozenset([dock.windowTitle(), *(m.windowTitle() for m in mates)]))
+        shown = [dock.geometry() for dock in self.docks.values()
+                 if dock.isVisible() and not dock.isFloating()]
+        stale: list[QTabBar] = []
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        for bar in QMainWindow.findChildren(w, QTabBar, "", direct):  # builds no pane
+            if bar.isHidden():
+                continue
+            tabs = frozenset(bar.tabText(i) for i in range(bar.count()))
+            if tabs not in groups or any(bar.geometry().intersects(r) for r in shown):
+                bar.hide()
+                stale.append(bar)
+        return stale

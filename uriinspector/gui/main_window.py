@@ -53,6 +53,7 @@ from uriinspector.gui.window.exports import Exports
 from uriinspector.gui.window.fit import ScreenFit
 from uriinspector.gui.window.focus import FocusRing
 from uriinspector.gui.window.history import HistoryKeeper
+from uriinspector.gui.window.lesson_progress import LessonProgress
 from uriinspector.gui.window.menus import Menus, MenuSlots, versions
 from uriinspector.gui.window.pane_host import PaneHost, PaneMap
 
@@ -192,7 +193,8 @@ class MainWindow(QMainWindow):
         )
         self.host = PaneHost(self, self.docks, self.controller, self, self.history,
                              self.menus.editMenu, held=held,
-                             on_built=self.screen_fit.pane_built)
+                             on_built=self.screen_fit.pane_built,
+                             progress=LessonProgress(self.settings, self.status))
 
     def _connect(self) -> None:
         c = self.controller

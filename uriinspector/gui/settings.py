@@ -162,6 +162,15 @@ def _is_zoom(value: object) -> bool:
     return type(value) is int and ZOOM_RANGE[0] <= value <= ZOOM_RANGE[1]
 
 
+def _is_progress(value: object) -> bool:
+    """A lesson-progress table: lesson ids mapped to lists of step indexes (small ints)."""
+    return isinstance(value, dict) and len(value) <= 1000 and all(
+        isinstance(k, str) and len(k) <= 100 and isinstance(v, list) and len(v) <= 1000
+        and all(type(i) is int and 0 <= i < 10_000 for i in v)
+        for k, v in value.items()
+    )
+
+
 def _is_time(value: object) -> bool:
     return (
         isinstance(value, int | float)
@@ -297,6 +306,8 @@ class Settings:
     window_state: bytes = b""
     #: Text size in percent (View ▸ Zoom, ``gui/zoom.py``), ``ZOOM_RANGE`` inclusive.
     zoom: int = 100
+    #: Lesson id -> the 0-based steps answered right (the Lessons pane's progress).
+    lessons: dict[str, list[int]] = field(default_factory=dict)
     problem: str | None = None
     notice: str | None = None
     read_only: bool = False
@@ -425,6 +436,7 @@ class Settings:
         self.geometry = _b64(take("geometry", "", is_str), "geometry", reset)
         self.window_state = _b64(take("window_state", "", is_str), "window_state", reset)
         self.zoom = take("zoom", 100, _is_zoom)
+        self.lessons = {k: sorted(set(v)) for k, v in take("lessons", {}, _is_progress).items()}
         if reset:
             repairs.insert(0, "reset to defaults: " + ", ".join(dict.fromkeys(reset)))
         return repairs
@@ -494,6 +506,7 @@ class Settings:
             "geometry": base64.b64encode(bytes(self.geometry)).decode("ascii"),
             "window_state": base64.b64encode(bytes(self.window_state)).decode("ascii"),
             "zoom": self.zoom if _is_zoom(self.zoom) else 100,
+            "lessons": self.lessons if _is_progress(self.lessons) else {},
         }
 
     def save(self) -> str | None:

@@ -153,6 +153,14 @@ def decode_page(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+def read_page_text(path: Path) -> str:
+    """A page's text for display (a source view), or a sentence saying why there is none."""
+    try:
+        return decode_page(_read_regular(path))
+    except OSError as exc:
+        return f"({path.name} cannot be shown: {exc.strerror or exc})"
+
+
 class _Anchors(LinearHTMLParser):
     """The fragment targets of a page: every ``id`` and every ``<a name>`` (HTML §7.4.6.4);
     the standard tokenizer kept linear on floods (``sources.html_tokens``, issue 20)."""

@@ -28,10 +28,12 @@ if TYPE_CHECKING:
     from uriinspector.core.normalize import Ladder
     from uriinspector.core.resolve import Resolution
     from uriinspector.gui.settings import HistoryEntry
+    from uriinspector.gui.window.lesson_progress import LessonProgress
 
 __all__ = [
     "INTENTS", "NEEDS", "PANES", "SPECS", "ComparisonView", "CursorView", "HistoryView",
-    "MissingPane", "Pane", "PaneSpec", "ResolutionView", "UndoView", "load_pane",
+    "MissingPane", "Pane", "PaneSpec", "ProgressView", "ResolutionView", "SiteView", "UndoView",
+    "load_pane",
 ]
 
 
@@ -89,6 +91,22 @@ class CursorView(Protocol):
 
     def select_at(self, index: int) -> None:
         """Select the row under code point ``index``."""
+
+
+@runtime_checkable
+class ProgressView(Protocol):
+    """The ``lesson-progress`` need: the record of the lessons' done steps."""
+
+    def attach_progress(self, progress: LessonProgress) -> None:
+        """Read and record progress through ``progress`` from now on."""
+
+
+@runtime_checkable
+class SiteView(Protocol):
+    """What *File ▸ Check a Site Folder…* asks of the Site pane."""
+
+    def choose_folder(self) -> None:
+        """Ask for a folder and check it."""
 
 
 class MissingPane(QWidget):

@@ -25,6 +25,7 @@ INTENTS = (
     "forget",  # uri
     "clear-history",
     "copy-summary",  # a plain-text summary of the analysis for a ticket
+    "show-resolution",  # (base, reference): put them in the Resolution pane and raise it
 )
 
 #: What a pane can take besides ``show_analysis`` (``PaneSpec.needs`` values).
@@ -35,6 +36,7 @@ NEEDS = (
     "undo",  # undo_stack: the Edit menu's Undo/Redo
     "late-parts",  # re-shown when a long input's explanation and editions are ready
     "cursor",  # select_at(code point): follows the field's cursor
+    "lesson-progress",  # attach_progress(LessonProgress): the lessons' done steps
 )
 
 
@@ -87,6 +89,11 @@ PANES: tuple[PaneSpec, ...] = (
     PaneSpec("editions", "editions", "EditionsPane", "Editions", "Ctrl+7", "left",
              "editionsView",
              {"spanRequested": "highlight-span"}, ("late-parts",)),
+    PaneSpec("site", "site", "SitePane", "Site", "", "right", "sitePages",
+             {"resolutionRequested": "show-resolution"}),
+    PaneSpec("lessons", "lessons", "LessonsPane", "Lessons", "", "left", "lessonAnswer",
+             {"uriRequested": "set-uri", "spanRequested": "highlight-span"},
+             ("cursor", "lesson-progress")),
 )
 
 #: Pane name -> its row of ``PANES``.

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from uriinspector import APP_ID, __version__
 from uriinspector.gui import gallery, resources
+from uriinspector.gui.panes.base import SiteView
 from uriinspector.gui.panes.table import PANES
 from uriinspector.gui.plain import plain_action_text
 from uriinspector.gui.window.docks import LAYOUTS
@@ -130,6 +131,7 @@ class Menus:
         gallery.fill_on_first_show(self.samplesMenu, self._slots.load_sample)
         self._view_menu(bar.addMenu("&View"))
         help_menu = bar.addMenu("&Help")
+        self.lessonsAction = self._action(help_menu, "&Lessons", self.show_lessons)
         about = self._action(help_menu, "&About URI Inspector", self.show_about)
         about.setMenuRole(QAction.MenuRole.AboutRole)
 
@@ -142,6 +144,9 @@ class Menus:
         )
         self.pasteAction = self._action(
             file_menu, "&Paste and Inspect", slots.paste_and_inspect, "Ctrl+Shift+V", "paste"
+        )
+        self.checkSiteAction = self._action(
+            file_menu, "Check a &Site Folder…", self.check_site_folder
         )
         self.recentMenu = file_menu.addMenu("Open &Recent")
         self.recentMenu.aboutToShow.connect(self._fill_recent_menu)
@@ -234,6 +239,18 @@ class Menus:
             for name, layout in LAYOUTS.items()
         }
         self._action(view_menu, "&Reset Layout", self._docks.reset)
+
+    def check_site_folder(self) -> None:
+        """File ▸ Check a Site Folder…: raise the Site pane and ask for the folder."""
+        widget = self._focus.focus_pane("site")  # the pane's keyboard widget, in the pane
+        while widget is not None and not isinstance(widget, SiteView):
+            widget = widget.parentWidget()
+        if widget is not None:
+            widget.choose_folder()
+
+    def show_lessons(self) -> None:
+        """Help ▸ Lessons: raise the Lessons pane."""
+        self._focus.focus_pane("lessons")
 
     def about_text(self) -> str:
         """The About box's text (versions)."""

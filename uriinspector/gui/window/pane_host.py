@@ -21,6 +21,7 @@ from uriinspector.gui.panes.base import (
     CursorView,
     HistoryView,
     Pane,
+    ProgressView,
     ResolutionView,
     UndoView,
     load_pane,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from uriinspector.gui.controller import AnalysisController
     from uriinspector.gui.intents import Intents
     from uriinspector.gui.window.history import HistoryKeeper
+    from uriinspector.gui.window.lesson_progress import LessonProgress
     from uriinspector.sources.model import Link
 
 
@@ -79,7 +81,8 @@ class PaneHost:
     def __init__(self, window: QWidget, docks: Mapping[str, QDockWidget],
                  controller: AnalysisController, intents: Intents,
                  history: HistoryKeeper, edit_menu: QMenu, *, held: bool,
-                 on_built: Callable[[QWidget], None] = lambda _pane: None) -> None:
+                 on_built: Callable[[QWidget], None] = lambda _pane: None,
+                 progress: LessonProgress | None = None) -> None:
         self._window = window
         self.docks = docks
         self._controller = controller
@@ -87,6 +90,7 @@ class PaneHost:
         self._history = history
         self._edit_menu = edit_menu
         self._on_built = on_built  # the window's screen fit
+        self._progress = progress
         self.held = held
         self.closing = False
         self.built: dict[str, QWidget] = {}
@@ -111,6 +115,7 @@ class PaneHost:
             "forget": history.forget,
             "clear-history": history.clear,
             "copy-summary": intents.copy_summary,
+            "show-resolution": intents.show_resolution,
         }
         c.partsReady.connect(self._on_parts_ready)
         c.resolutionsChanged.connect(self._on_resolutions_changed)
@@ -188,6 +193,9 @@ class PaneHost:
             self._history.attach(pane)
         elif need == "undo" and isinstance(pane, UndoView):
             self._add_undo(pane)
+        elif (need == "lesson-progress" and isinstance(pane, ProgressView)
+              and self._progress is not None):
+            pane.attach_progress(self._progress)
 
     def _add_undo(self, pane: UndoView) -> None:
         """Builder edits in the tree get the Edit menu's Undo and Redo (typing in the

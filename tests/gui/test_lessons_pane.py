@@ -111,3 +111,13 @@ def test_worksheet_export_writes_questions_and_answers(
     assert "Answer:" in key.read_text(encoding="utf-8")
     page, _ = pane.export(tmp_path / "lesson.html", "html")
     assert page.read_text(encoding="utf-8").startswith("<!doctype html>")
+
+
+def test_a_corrupt_progress_table_is_reset_not_fatal(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(
+        '{"version": 2, "history": [], "lessons": {"phishing": ["x"]}}', encoding="utf-8")
+    settings = Settings.load(tmp_path)
+    assert settings.lessons == {} and "lessons" in (settings.notice or "")
+    settings.lessons["phishing"] = [0, 2]
+    assert settings.save() is None
+    assert Settings.load(tmp_path).lessons == {"phishing": [0, 2]}

@@ -91,6 +91,7 @@ def main() -> int:
     mail_verdict(app, fresh, save)
     page_links(app, fresh, save)
     fresh.close()
+    site_and_lessons(app, save)
     for dark in (False, True):
         small_and_presentation(app, save, dark=dark)
     for path in written:
@@ -464,6 +465,41 @@ def documents(app: QApplication, window: object, save: object) -> None:
     settle(app)
     save(d["resolution"], "extract-page-resolution")  # type: ignore[operator]
     w.documents.shutdown()
+
+
+def site_and_lessons(app: QApplication, save: Any) -> None:
+    """The Site pane on the test corpus (a reference above the root, its trace and line),
+    and a lesson step answered wrong then right, in a 1280x800 window."""
+    from uriinspector.gui import MainWindow
+
+    w: Any = MainWindow()
+    w.resize(1280, 800)
+    w.show()
+    settle(app)
+    site = w.pane("site")
+    w.menus.checkSiteAction  # noqa: B018  (the menu entry exists)
+    w.dock("site").show()
+    w.dock("site").raise_()
+    os.chdir(ROOT)  # the folder is shown as given: relative, no machine's path in the shot
+    site.check(Path("tests") / "data" / "site")
+    site.wait()
+    settle(app, 60)
+    guide = next(it for i in range(site.pagesView.topLevelItemCount())
+                 if (it := site.pagesView.topLevelItem(i)).text(1) == "docs/guide/index.html")
+    site.pagesView.setCurrentItem(guide)
+    settle(app)
+    save(w, "site-pane")
+    w.menus.lessonsAction.trigger()
+    lessons = w.pane("lessons")
+    lessons.lessonBox.setCurrentIndex(2)
+    lessons.go_to_step(1)
+    settle(app)
+    lessons.answerField.setText("http://a/b/c/g")
+    lessons.checkButton.click()
+    settle(app)
+    save(w, "lessons")
+    w.documents.shutdown()
+    w.close()
 
 
 if __name__ == "__main__":

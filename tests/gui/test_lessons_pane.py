@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,16 +12,7 @@ from uriinspector.gui.panes.lessons import LessonsPane
 from uriinspector.gui.settings import Settings
 from uriinspector.lessons import component_span, expected, lessons
 
-
-@pytest.fixture
-def window(qtbot: QtBot) -> Iterator[MainWindow]:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.documents.shutdown()
+pytestmark = pytest.mark.window(size=(1280, 800), shown=True)
 
 
 def _pane(window: MainWindow) -> LessonsPane:

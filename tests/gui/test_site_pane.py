@@ -20,19 +20,17 @@ from uriinspector.gui.panes.site import (
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "site"
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> Iterator[MainWindow]:
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    pane = w.host.built.get("site")
+pytestmark = pytest.mark.window(size=(1280, 800), shown=True)
+
+
+@pytest.fixture(autouse=True)
+def _site_check_ends(window: MainWindow) -> Iterator[None]:
+    """A check still running when a test ends is stopped and waited for."""
+    yield
+    pane = window.host.built.get("site")
     if isinstance(pane, SitePane):
         pane.cancel()
         pane.wait()
-    w.documents.shutdown()
 
 
 def _checked(qtbot: QtBot, pane: SitePane, root: Path) -> None:

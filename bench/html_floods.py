@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from uriinspector.sources.html import _Found, _Scanner
+from uriinspector.sources.html import FoundLinks, LinkScanner
 
 BEFORE = '<p>intro <a href="https://before.example/">before</a>\n'
 AFTER = '\n<a href="https://after.example/">after</a>\n'
@@ -62,7 +62,7 @@ def unclosed_page(name: str, size: int) -> str:
     return BEFORE + unit * (size // len(unit)) + gap + AFTER
 
 
-class StandardScanner(_Scanner):
+class StandardScanner(LinkScanner):
     """``sources.html``'s scanner on the unmodified standard tokenizer (the reading
     before issue 20), to compare with."""
 
@@ -76,9 +76,9 @@ class StandardScanner(_Scanner):
     parse_marked_section = HTMLParser.parse_marked_section
 
 
-def scan(cls: type[_Scanner], text: str) -> tuple[object, ...]:
+def scan(cls: type[LinkScanner], text: str) -> tuple[object, ...]:
     """``text`` read by the scanner ``cls``: the base and each link as found."""
-    found = _Found()
+    found = FoundLinks()
     scanner = cls(text, found)
     scanner.feed(text)
     scanner.close()

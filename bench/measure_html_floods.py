@@ -26,13 +26,13 @@ from bench.html_floods import (  # noqa: E402 - after the path set-up
     scan,
     unclosed_page,
 )
-from uriinspector.sources.html import _Scanner  # noqa: E402
+from uriinspector.sources.html import LinkScanner  # noqa: E402
 
 
 def _one(kind: str, name: str, size: int, standard: bool) -> None:
     text = flood_page(name, size) if kind == "flood" else unclosed_page(name, size)
     started = time.process_time()
-    _, links = scan(StandardScanner if standard else _Scanner, text)
+    _, links = scan(StandardScanner if standard else LinkScanner, text)
     seconds = time.process_time() - started
     raws = [link[0] for link in links]  # type: ignore[union-attr]
     print(json.dumps({"s": seconds, "before": "https://before.example/" in raws,

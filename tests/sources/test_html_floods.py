@@ -30,7 +30,7 @@ from bench.html_floods import (
 )
 from tests.memory import traced_peak
 from uriinspector.sources import page_links as page_links_module
-from uriinspector.sources.html import MAX_LINKS, _Scanner, extract_html
+from uriinspector.sources.html import MAX_LINKS, LinkScanner, extract_html
 from uriinspector.sources.html_tokens import LONG_TAG, MAX_TAG_ATTRIBUTES
 from uriinspector.sources.page_links import page_links
 
@@ -198,7 +198,7 @@ def _piece(draw: st.DrawFn) -> str:
 @given(st.lists(_piece(), max_size=14))
 def test_ordinary_html_reads_as_the_standard_tokenizer_does(pieces: list[str]) -> None:
     text = "".join(pieces)
-    assert scan(_Scanner, text) == scan(StandardScanner, text)
+    assert scan(LinkScanner, text) == scan(StandardScanner, text)
 
 
 @settings(max_examples=300, deadline=None)

@@ -161,7 +161,7 @@ def test_the_first_frame_shows_only_the_two_dock_tab_bars(qtbot: QtBot) -> None:
     qtbot.waitExposed(window)
     assert _built(window) == set()
     groups = {("Components", "Characters", "Resolution", "Normalization ladder", "Explain",
-               "Editions"), ("Findings", "URN", "History", "Extract")}
+               "Editions", "Lessons"), ("Findings", "URN", "History", "Extract", "Site")}
 
     def no_stale_tab_bar() -> None:
         image = window.grab().toImage()

@@ -31,6 +31,7 @@ _NEED_METHODS = {
     "undo": ("undo_stack",),
     "late-parts": ("show_analysis",),
     "cursor": ("select_at",),
+    "lesson-progress": ("attach_progress",),
 }
 
 

@@ -108,7 +108,7 @@ class DockLayout:
 
     def apply(self, name: str) -> None:
         """Take layout ``name`` (``LAYOUTS``): its panes side by side in the bottom area
-        with their width shares, every other dock tabbed behind the first of them."""
+        with their width shares, every other dock tabbed behind the widest of them."""
         from PySide6.QtCore import Qt
 
         w = self._window
@@ -121,15 +121,18 @@ class DockLayout:
         w.addDockWidget(area, chosen[0])
         for left, right in itertools.pairwise(chosen):
             w.splitDockWidget(left, right, Qt.Orientation.Horizontal)
+        # the other docks tab behind the pane with the largest share: their tab bar needs
+        # room (twelve tabs, even elided, ask ~540 px), which that pane has most of
+        shares = [share for _pane, share in LAYOUTS[name].panes]
+        host = chosen[shares.index(max(shares))]
         for dock in rest:
-            w.tabifyDockWidget(chosen[0], dock)
+            w.tabifyDockWidget(host, dock)
         for dock in self.docks.values():
             dock.show()
         for dock in chosen:
             dock.raise_()
         if (layout := w.layout()) is not None:
             layout.activate()  # the split laid out first: its widths are then shared
-        shares = [share for _pane, share in LAYOUTS[name].panes]
         widths = [max(1, w.width()) * share // sum(shares) for share in shares]
         w.resizeDocks(chosen, widths, Qt.Orientation.Horizontal)
         self.hide_stale_tab_bars()

@@ -476,6 +476,7 @@ class DocumentView(QWidget):
             item.setData(1, Qt.ItemDataRole.UserRole, first[key])
         self.parts.expandToDepth(3)
         self.parts.resizeColumnToContents(0)
+        self.parts.resizeColumnToContents(1)
         self.parts.show()
 
     def _on_part_clicked(self, item: QTreeWidgetItem, _column: int) -> None:

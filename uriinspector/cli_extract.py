@@ -39,14 +39,12 @@ from uriinspector.sources.documents import (
     open_path,
     with_verdicts,
 )
+from uriinspector.sources.formats import DOCUMENT_ENDINGS
 from uriinspector.sources.mismatch import domain_of_url
 from uriinspector.sources.model import Document, Link
 
 #: File name endings that make an argument a file even before it is found on disk.
-DOCUMENT_EXTENSIONS: Final = (
-    ".eml", ".msg", ".html", ".htm", ".txt", ".mbox", ".png", ".jpg", ".jpeg", ".gif",
-    ".bmp", ".webp",
-)
+DOCUMENT_EXTENSIONS: Final = DOCUMENT_ENDINGS
 _SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _VERDICT_SGR: Final = {"danger": "1;31", "caution": "33", "nothing-notable": "32"}
 _MIN_URI_CELLS: Final = 24

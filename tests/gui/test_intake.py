@@ -221,10 +221,10 @@ def test_a_dropped_mail_file_is_read_not_inspected(window: MainWindow, qtbot: Qt
 def test_a_dropped_file_of_another_kind_inspects_its_link_and_says_so(
     window: MainWindow,
 ) -> None:
-    _drop_on(window, OfferedMime({"text/uri-list": b"file:///tmp/a%20b.pdf\r\n"}),
+    _drop_on(window, OfferedMime({"text/uri-list": b"file:///tmp/a%20b.iso\r\n"}),
              QPointF(60, 300))
-    assert window.uri() == "file:///tmp/a%20b.pdf"
-    assert "is not a mail, page" in window.statusBar().currentMessage()
+    assert window.uri() == "file:///tmp/a%20b.iso"
+    assert "is not a document the inspector reads" in window.statusBar().currentMessage()
 
 
 def test_the_extract_box_takes_every_dropped_link_exactly(window: MainWindow) -> None:

@@ -189,3 +189,19 @@ def test_a_legacy_office_file_is_named_not_read_as_a_mail() -> None:
         "not-supported", "A Word 97-2003 document: not supported (save it as .docx, .xlsx or "
         ".pptx to read it).")]
     assert doc.not_read()
+
+
+def test_an_opened_page_lists_where_its_scripts_send_the_browser(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from uriinspector.sources.documents import read_path
+
+    assert isinstance(tmp_path, Path)
+    page = tmp_path / "statement.html"
+    page.write_bytes(HTML_REDIRECT)
+    (doc,) = list(read_path(str(page)))
+    assert {(x.uri, x.part) for x in doc.links if x.kind == "script"} == {
+        ("https://statement.evil.example", "script"),
+        ("https://onload.evil.example/", "event handler"),
+        ("https://jsurl.evil.example/", "javascript: URL"),
+    }

@@ -37,9 +37,7 @@ def test_a_spoofed_sender_is_said_in_plain_words() -> None:
         "The sender's name shows paypal.com, but the mail is from evil-mailer.example.",
         "Replies go to evil.example, not to the sender's domain evil-mailer.example.",
         "Bounces go to bulk.example (Return-Path), not to evil-mailer.example.",
-        "The receiving server wrote spf=softfail.",
-        "The receiving server wrote dkim=none.",
-        "The receiving server wrote dmarc=fail.",
+        "The receiving server's checks did not pass: spf=softfail, dkim=none, dmarc=fail.",
     )
     assert ctx.to_json()["authentication"][2] == {  # type: ignore[index]
         "method": "dmarc", "result": "fail", "details": "header.from=evil-mailer.example"}

@@ -187,6 +187,7 @@ def read_in_child(job: Job, child: _Child,
     ``spare`` when one was started ahead): this thread only parses its short JSON
     lines. Nothing is yielded once it is killed; a child that cannot start, runs out
     of memory or time, or dies is a problem."""
+    from uriinspector.sources.mail_context import MailContext
     from uriinspector.sources.model import Document, Link, Problem
 
     seconds = wait_limit()
@@ -232,6 +233,8 @@ def read_in_child(job: Job, child: _Child,
             kind if isinstance(kind, str) else "unknown",  # type: ignore[arg-type]
             tuple(links), tuple(problems), source=job.name,
             subject=field("subject"), sender=field("sender"), date=field("date"), text=text,
+            format=field("format"),
+            mail=MailContext.from_json(head.get("mail")) if head is not None else None,
         )
 
     try:
@@ -511,10 +514,10 @@ class DocumentIntake(QObject):
         """*File ▸ Open…*: choose a mail, a saved page, an Outlook message or an image."""
         from PySide6.QtWidgets import QFileDialog
 
-        from uriinspector.gui import intake
+        from uriinspector.sources.formats import open_filter
 
         name, _filter = QFileDialog.getOpenFileName(
-            self.window, "Open a Mail, Page or Image", "", intake.OPEN_FILTER
+            self.window, "Open a Document, Mail, Page or Image", "", open_filter()
         )
         if name:
             self.open_path(name)
@@ -531,6 +534,9 @@ class DocumentIntake(QObject):
             self._wired = pane
             pane.resolutionRequested.connect(self.intents.show_resolution)
             pane.baseChanged.connect(self.reader.reread)
+            # back to the layout before the document (issue 25: the window takes the
+            # document layout by itself, and gives it back)
+            pane.documentView.closed.connect(lambda: self.intents.use_layout(None))
         return pane
 
     def _say(self, message: str, msecs: int = 15000) -> None:
@@ -542,6 +548,7 @@ class DocumentIntake(QObject):
         pane = self.pane()
         pane.show_document_page(True)
         pane.documentView.show_busy(job.name)
+        self.intents.use_layout("analyst")  # the document beside the findings, wide
         dock = self.intents.dock("extract")
         dock.show()
         dock.raise_()

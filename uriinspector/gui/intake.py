@@ -16,7 +16,7 @@ what the offered content is and hands over the EXACT text the other program offe
 * files and images are recognised and handed over as such (``kind`` ``"file"`` /
   ``"image"``): a file whose name says it is a document the window reads (``.eml``,
   ``.msg``, ``.html``/``.htm``, ``.txt``, PNG/JPEG/GIF/BMP/WebP images: see
-  :data:`DOCUMENT_EXTENSIONS`) has ``document`` set and is read by ``gui/documents.py``
+  ``sources.formats.DOCUMENT_ENDINGS``) has ``document`` set and is read by ``gui/documents.py``
   (``uriinspector.sources``); an image's bytes are read for QR codes; any other file
   has its ``file:`` link inspected. *File ▸ Open…* enters through :func:`from_path`.
 
@@ -53,9 +53,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QLineEdit
 
 __all__ = [
-    "DOCUMENT_EXTENSIONS",
     "EXACT_MIME",
-    "OPEN_FILTER",
     "REFANG_LIMIT",
     "Intake",
     "IntakeLineEdit",
@@ -76,21 +74,6 @@ IntakeKind = Literal["text", "file", "image", "empty"]
 #: Pastes longer than this are taken as they are: a defanged link is a short thing, and
 #: scanning a pasted megabyte for defang marks would only delay its first paint.
 REFANG_LIMIT = 65_536
-
-#: Files the window reads as documents (``uriinspector.sources``), by extension.
-DOCUMENT_EXTENSIONS: tuple[str, ...] = (
-    ".eml", ".msg", ".html", ".htm", ".txt", ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp",
-)
-#: The File ▸ Open dialog's filters.
-OPEN_FILTER = ";;".join((
-    "Mails, pages and images (*.eml *.msg *.html *.htm *.txt *.png *.jpg *.jpeg *.gif *.bmp"
-    " *.webp)",
-    "Mails (*.eml *.msg)",
-    "Web pages (*.html *.htm)",
-    "Text (*.txt)",
-    "Images with QR codes (*.png *.jpg *.jpeg *.gif *.bmp *.webp)",
-    "All files (*)",
-))
 
 _PLAIN = "text/plain"
 _URI_LIST = "text/uri-list"
@@ -113,7 +96,7 @@ class Intake:
         name: where it came from: the MIME format read, ``"argument"``, or a file path.
         refanged: whether a defanged link was restored (``core.defang.refang``).
         more: how many further links a ``text/uri-list`` held (only the first is taken).
-        document: a file the window reads as a document (``DOCUMENT_EXTENSIONS``).
+        document: a file the window reads as a document (``sources.formats.DOCUMENT_ENDINGS``).
     """
 
     kind: IntakeKind
@@ -132,10 +115,13 @@ class Intake:
 
 
 def is_document(path: str) -> bool:
-    """Whether the file at ``path`` is one the window reads (by its extension)."""
+    """Whether the file at ``path`` is one the window reads (by its ending: the one list,
+    ``sources.formats.DOCUMENT_ENDINGS``, imported on the first drop, not at start-up)."""
     import os
 
-    return os.path.splitext(path)[1].lower() in DOCUMENT_EXTENSIONS
+    from uriinspector.sources.formats import DOCUMENT_ENDINGS
+
+    return os.path.splitext(path)[1].lower() in DOCUMENT_ENDINGS
 
 
 def from_path(path: str) -> Intake:

@@ -41,6 +41,9 @@ class Intents(Protocol):
     def copy_summary(self) -> None:
         """Put a plain-text summary of the analysis on the clipboard."""
 
+    def use_layout(self, name: str | None) -> None:
+        """Take the layout for a task (``analyst`` for a document); None: back again."""
+
     def status(self, message: str, msecs: int = 0) -> None:
         """Say ``message`` in the status bar (for ``msecs``; 0 = until replaced)."""
 

@@ -401,6 +401,11 @@ class MainWindow(QMainWindow):
         """Put a plain-text summary of the analysis for a ticket on the clipboard."""
         self.exports.copy_summary()
 
+    def use_layout(self, name: str | None) -> None:
+        """A task's layout (View ▸ Layout's), or back to the one before (None)."""
+        if self.isVisible() and self.docks:
+            self.dock_layout.for_task(name)
+
     def status(self, message: str, msecs: int = 0) -> None:
         """Say ``message`` in the status bar (for ``msecs``; 0 = until replaced)."""
         self.statusBar().showMessage(message, msecs)
@@ -459,9 +464,10 @@ class MainWindow(QMainWindow):
     def _report_intake(self, got: intake.Intake) -> None:
         """Say what intake took that is not plain text (documents are read elsewhere)."""
         if got.kind == "file":
-            message = (f"{visible_text(got.name, 80)} is not a mail, page, Outlook message, "
-                       "text file or image (use File ▸ Open… to read it anyway); its file: "
-                       "link is inspected.")
+            message = (f"{visible_text(got.name, 80)} is not a document the inspector reads "
+                       "(a mail, page, PDF, Office file, archive, invitation, shortcut, text "
+                       "or image; use File ▸ Open… to read it anyway); its file: link is "
+                       "inspected.")
         elif got.more:
             message = f"{got.more + 1} links were offered; the first is inspected."
         else:

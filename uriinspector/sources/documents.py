@@ -25,7 +25,6 @@ from uriinspector.core.extract import extract
 from uriinspector.core.verdict import decide, in_context
 from uriinspector.sources.files import open_regular, read_regular
 from uriinspector.sources.formats import FORMATS, MAX_NESTING, NEW_FORMATS, detect, sniff
-from uriinspector.sources.html import extract_html
 from uriinspector.sources.magic import describe
 from uriinspector.sources.mail import extract_eml
 from uriinspector.sources.model import Document, DocumentKind, Link, Problem
@@ -148,8 +147,9 @@ def read_bytes(
                 data = data.split(b"\n", 1)[1] if b"\n" in data else b""
             doc = extract_eml(data, defanged=defanged, read_attachment=_attachment(0))
         elif kind == "html":
-            text = decode_text(data, html=True)
-            doc = replace(extract_html(text, base=base), text=text)
+            from uriinspector.sources.markup import read_markup  # links and scripts
+
+            doc = read_markup(decode_text(data, html=True), base=base)
         else:
             text = decode_text(data)
             doc = replace(extract_text(text, defanged=defanged), text=text)

@@ -61,6 +61,20 @@ FORMATS: Final[dict[str, Format]] = {f.name: f for f in (
     Format("text", "text", (".txt", ".text"), ("text/plain",)),
 )}
 
+#: Every file ending a reader takes (mailboxes too): what makes a dropped file or a CLI
+#: argument a document, and what File ▸ Open offers.
+DOCUMENT_ENDINGS: Final = tuple(dict.fromkeys(
+    (*(e for f in FORMATS.values() for e in f.extensions), ".mbx")))
+
+
+def open_filter() -> str:
+    """The File ▸ Open dialog's filters: everything read, then one per format."""
+    every = " ".join(f"*{e}" for e in DOCUMENT_ENDINGS)
+    each = [f"{f.title[0].upper()}{f.title[1:]}s ({' '.join('*' + e for e in f.extensions)})"
+            for f in FORMATS.values()]
+    return ";;".join((f"Documents, mails and images ({every})", *each, "All files (*)"))
+
+
 _SVG: Final = re.compile(
     rb"\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.{0,2000}?-->\s*)*"
     rb"(?:<!DOCTYPE\s+svg[^>]{0,500}>\s*)?<svg[\s>]", re.IGNORECASE | re.DOTALL
@@ -168,4 +182,7 @@ def _zip_kind(data: bytes) -> str:
         return "zip"
 
 
-__all__ = ["FORMATS", "MAX_NESTING", "NEW_FORMATS", "Format", "detect", "sniff"]
+__all__ = [
+    "DOCUMENT_ENDINGS", "FORMATS", "MAX_NESTING", "NEW_FORMATS", "Format", "detect",
+    "open_filter", "sniff",
+]

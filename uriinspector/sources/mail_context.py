@@ -24,6 +24,8 @@ from uriinspector.sources.mismatch import domain_of_host, shown_domains
 
 #: Longest header value decoded (characters); a longer one is cut first.
 MAX_FIELD: Final = 4_096
+#: Results of an SPF, DKIM or DMARC check that vouch for nothing (RFC 8601 §2.7).
+FAILED: Final = frozenset({"fail", "softfail", "none", "permerror", "temperror", "neutral"})
 #: Most Authentication-Results headers read (each server on the way may add one).
 MAX_RESULTS: Final = 8
 _METHOD: Final = re.compile(r"\b(spf|dkim|dmarc|arc|auth|iprev|bimi)\s*=\s*([A-Za-z]+)"
@@ -56,6 +58,32 @@ class MailContext:
     authentication: tuple[AuthResult, ...]
     notes: tuple[str, ...]
 
+    @classmethod
+    def from_json(cls, obj: object) -> MailContext | None:
+        """Back from :meth:`to_json` (the reader child's answer: every type checked, as
+        the window trusts nothing the child says); None when ``obj`` is not one."""
+        if not isinstance(obj, dict):
+            return None
+
+        def text(key: str) -> str | None:
+            value = obj.get(key)
+            return value[:MAX_FIELD] if isinstance(value, str) else None
+
+        def texts(key: str) -> tuple[str, ...]:
+            value = obj.get(key)
+            items = value if isinstance(value, list) else []
+            return tuple(v[:MAX_FIELD] for v in items[:64] if isinstance(v, str))
+
+        results = obj.get("authentication")
+        auth = tuple(
+            AuthResult(str(r["method"])[:20], str(r["result"])[:20], str(r["details"])[:500])
+            for r in (results if isinstance(results, list) else [])[:64]
+            if isinstance(r, dict) and all(isinstance(r.get(k), str)
+                                           for k in ("method", "result", "details"))
+        )
+        return cls(text("from_name"), text("from_address"), texts("reply_to"),
+                   text("return_path"), text("subject"), text("date"), auth, texts("notes"))
+
     def to_json(self) -> dict[str, object]:
         """The ``mail`` object of ``extract --json`` (additive keys)."""
         return {
@@ -67,15 +95,23 @@ class MailContext:
         }
 
 
-def _text(message: Message, name: str) -> str | None:
-    """Header ``name`` decoded (RFC 2047) after cutting it to MAX_FIELD; None if absent."""
+def _raw(message: Message, name: str) -> str | None:
+    """Header ``name`` as written, cut to MAX_FIELD; None if absent."""
     raw = message.get(name)
-    if raw is None:
-        return None
-    value = str(raw)[:MAX_FIELD]
-    with contextlib.suppress(Exception):  # a bad charset or encoded word: keep it as written
+    return None if raw is None else str(raw)[:MAX_FIELD]
+
+
+def _decoded(value: str) -> str:
+    """RFC 2047 encoded words decoded, on one line (a bad charset: kept as written)."""
+    with contextlib.suppress(Exception):
         value = str(make_header(decode_header(value)))
     return " ".join(value.split())
+
+
+def _text(message: Message, name: str) -> str | None:
+    """Header ``name`` decoded (RFC 2047) after cutting it to MAX_FIELD; None if absent."""
+    raw = _raw(message, name)
+    return None if raw is None else _decoded(raw)
 
 
 def _domain(address: str | None) -> str | None:
@@ -86,12 +122,13 @@ def _domain(address: str | None) -> str | None:
 
 def mail_context(message: Message) -> MailContext:
     """What the headers of ``message`` say; never raises."""
-    from_raw = _text(message, "From") or ""
-    parsed_name, parsed_address = parseaddr(from_raw)
+    # RFC 5322 first, RFC 2047 after: addresses are parsed from the field as written and
+    # only the display name is decoded (a decoded name may hold '<', '@' or quotes)
+    parsed_name, parsed_address = parseaddr(_raw(message, "From") or "")
     address = parsed_address or None
-    name = parsed_name or None
-    replies = tuple(a for _, a in getaddresses([_text(message, "Reply-To") or ""]) if a)
-    return_path = parseaddr(_text(message, "Return-Path") or "")[1] or None
+    name = _decoded(parsed_name) or None
+    replies = tuple(a for _, a in getaddresses([_raw(message, "Reply-To") or ""]) if a)
+    return_path = parseaddr(_raw(message, "Return-Path") or "")[1] or None
     results: list[AuthResult] = []
     for header in (message.get_all("Authentication-Results") or [])[:MAX_RESULTS]:
         for m in _METHOD.finditer(str(header)[:MAX_FIELD]):
@@ -119,10 +156,10 @@ def _notes(name: str | None, address: str | None, replies: tuple[str, ...],
     bounce = _domain(return_path)
     if bounce is not None and sender is not None and bounce != sender:
         notes.append(f"Bounces go to {bounce} (Return-Path), not to {sender}.")
-    for r in results:
-        if r.method in ("spf", "dkim", "dmarc") and r.result in ("fail", "softfail",
-                                                                   "none", "permerror"):
-            notes.append(f"The receiving server wrote {r.method}={r.result}.")
+    failed = [f"{r.method}={r.result}" for r in results
+              if r.method in ("spf", "dkim", "dmarc") and r.result in FAILED]
+    if failed:
+        notes.append("The receiving server's checks did not pass: " + ", ".join(failed) + ".")
     return tuple(dict.fromkeys(notes))
 
 

@@ -311,7 +311,8 @@ def main() -> int:
     unlimit_reading()
     head = {
         "kind": doc.kind, "source": doc.source, "subject": doc.subject, "index": doc.index,
-        "sender": doc.sender, "date": doc.date,
+        "sender": doc.sender, "date": doc.date, "format": doc.format,
+        "mail": doc.mail.to_json() if doc.mail is not None else None,
         "problems": [_problem_json(p) for p in doc.problems],
     }
     _line(out, {"document": head})

@@ -34,7 +34,10 @@ from PySide6.QtWidgets import (
     QMenu,
     QProgressBar,
     QPushButton,
+    QSplitter,
     QTableView,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -42,7 +45,7 @@ from PySide6.QtWidgets import (
 from uriinspector.core.verdict import verdict_words
 from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
-from uriinspector.gui.panes._common import name_widget
+from uriinspector.gui.panes._common import clear_tree, name_widget, tree_item
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
 from uriinspector.gui.zoom import rows_follow_font
 from uriinspector.sources.reader_process import Summary, summarize
@@ -51,6 +54,8 @@ if TYPE_CHECKING:
     from uriinspector.sources.model import Document, Link
 
 COL_VERDICT, COL_LINK, COL_SHOWN, COL_WHERE, COL_NOTE = range(5)
+#: Most nodes of the parts tree (a 10,000-link archive of archives stays a small tree).
+MAX_PART_NODES = 2_000
 HEADERS = ("Verdict", "Link", "Shown as", "Part", "Note")
 #: Characters a cell shows (Qt's elision of long cells is slow; tooltips have more).
 CELL_LIMIT = 300
@@ -299,6 +304,14 @@ class DocumentView(QWidget):
         self.problems.hide()
         layout.addWidget(self.problems)
 
+        # the mail's own context, the first thing an analyst checks (issue 24 item 7)
+        self.mailStrip = plain_label(QLabel(self))
+        name_widget(self.mailStrip, "documentMail", "The mail's sender and the server's checks")
+        self.mailStrip.setWordWrap(True)
+        self.mailStrip.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.mailStrip.hide()
+        layout.addWidget(self.mailStrip)
+
         base_row = QHBoxLayout()
         self.baseLabel = QLabel("Page URL:", self)
         base_row.addWidget(self.baseLabel)
@@ -358,7 +371,19 @@ class DocumentView(QWidget):
         self._fitted_width = 0
         self.view.selectionModel().currentRowChanged.connect(self._on_current_row_changed)
         self.view.doubleClicked.connect(self._on_double_clicked)
-        layout.addWidget(self.view, 1)
+        # where each link sits: mail › zip › pdf › page › QR (shown for nested documents)
+        self.parts = QTreeWidget(self)
+        name_widget(self.parts, "documentParts", "The document's parts, outermost first")
+        self.parts.setHeaderLabels(("Part", "Links"))
+        self.parts.setUniformRowHeights(True)
+        self.parts.itemClicked.connect(self._on_part_clicked)
+        self.split = QSplitter(Qt.Orientation.Horizontal, self)
+        self.split.addWidget(self.parts)
+        self.split.addWidget(self.view)
+        self.split.setStretchFactor(0, 1)
+        self.split.setStretchFactor(1, 4)
+        self.parts.hide()
+        layout.addWidget(self.split, 1)
 
     # ---- showing a document -------------------------------------------------------
     def show_busy(self, name: str) -> None:
@@ -393,7 +418,72 @@ class DocumentView(QWidget):
         self.fit_columns()
         self.resolveButton.setEnabled(False)
         self._show_problems(doc)
+        self._show_mail(doc)
+        self._show_parts(doc)
         self._update_status()
+
+    def _show_mail(self, doc: Document) -> None:
+        """From (name and address), Reply-To, the server's SPF/DKIM/DMARC, and the notes."""
+        mail = doc.mail
+        if mail is None:
+            self.mailStrip.hide()
+            return
+        lines = []
+        sender = " — ".join(x for x in (mail.from_name, mail.from_address) if x)
+        if sender:
+            lines.append(f"From: {sender}")
+        if mail.reply_to:
+            lines.append("Reply-To: " + ", ".join(mail.reply_to))
+        if mail.return_path:
+            lines.append(f"Return-Path: {mail.return_path}")
+        checks = " ".join(f"{a.method}={a.result}" for a in mail.authentication
+                          if a.method in ("spf", "dkim", "dmarc"))
+        if checks:
+            lines.append(f"The receiving server wrote: {checks}")
+        lines += [f"⚠ {note}" for note in mail.notes]
+        self.mailStrip.setText("\n".join(visible_text(line, 300) for line in lines))
+        self.mailStrip.setVisible(bool(lines))
+
+    def _show_parts(self, doc: Document) -> None:
+        """The tree of parts (``a › b › c``) with each node's link count; only for a
+        document with documents inside (an archive, a PDF, an attachment)."""
+        clear_tree(self.parts)
+        nested = [link.part.split(" › ") if link.part else [] for link in doc.links]
+        if not any(len(path) > 1 for path in nested):
+            self.parts.hide()
+            return
+        nodes: dict[tuple[str, ...], QTreeWidgetItem] = {}
+        counts: dict[tuple[str, ...], int] = {}
+        first: dict[tuple[str, ...], int] = {}
+        for row, path in enumerate(nested):
+            for depth in range(1, len(path) + 1):
+                key = tuple(path[:depth])
+                counts[key] = counts.get(key, 0) + 1
+                first.setdefault(key, row)
+                if key in nodes or len(nodes) >= MAX_PART_NODES:
+                    continue
+                item = tree_item((visible_text(path[depth - 1], 120), ""))
+                item.setData(0, Qt.ItemDataRole.UserRole, key)
+                item.setToolTip(0, plain_tooltip(" › ".join(key)))
+                parent = nodes.get(key[:-1])
+                if parent is None:
+                    self.parts.addTopLevelItem(item)
+                else:
+                    parent.addChild(item)
+                nodes[key] = item
+        for key, item in nodes.items():
+            item.setText(1, str(counts[key]))
+            item.setData(1, Qt.ItemDataRole.UserRole, first[key])
+        self.parts.expandToDepth(3)
+        self.parts.resizeColumnToContents(0)
+        self.parts.resizeColumnToContents(1)
+        self.parts.show()
+
+    def _on_part_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        """Select the first link found in that part."""
+        row = item.data(1, Qt.ItemDataRole.UserRole)
+        if isinstance(row, int):
+            self.select_row(row)
 
     #: Each column's share of the table's width (the note takes what is left): measured
     #: from the cells, ResizeToContents would read every row of a 100,000-link page.

@@ -42,6 +42,8 @@ class DockLayout:
         self._window = window
         self.docks: dict[str, QDockWidget] = {}
         self.default_state = QByteArray()
+        #: the layout a task's layout replaced (None once the user chose one himself)
+        self._before_task: QByteArray | None = None
 
     def make(self) -> None:
         """The ten docks with their placeholders, not yet placed; a held window makes
@@ -106,12 +108,28 @@ class DockLayout:
         self._window.restoreState(self.default_state)
         self.hide_stale_tab_bars()
 
+    def for_task(self, name: str | None) -> None:
+        """Take layout ``name`` for a task (a document opened: ``analyst``), keeping the
+        layout it replaces; ``None`` puts that one back (the document was closed), unless
+        the user chose a layout in between (View ▸ Layout), which then stays."""
+        if name is not None:
+            before = self._before_task or self._window.saveState()
+            self.apply(name)
+            self._before_task = before
+            return
+        if self._before_task is None:
+            return
+        self._window.restoreState(self._before_task)
+        self.hide_stale_tab_bars()
+        self._before_task = None
+
     def apply(self, name: str) -> None:
         """Take layout ``name`` (``LAYOUTS``): its panes side by side in the bottom area
         with their width shares, every other dock tabbed behind the widest of them."""
         from PySide6.QtCore import Qt
 
         w = self._window
+        self._before_task = None  # a layout chosen now is the one to keep
         chosen = [self.docks[pane] for pane, _share in LAYOUTS[name].panes]
         rest = [dock for dock in self.docks.values() if dock not in chosen]
         for dock in self.docks.values():

@@ -126,7 +126,8 @@ def read_bytes(
         return Document(kind or "unknown", (), (_too_large(len(data), "The file"),),
                         source=name)
     if kind is None and (fmt := detect(data, name)) in NEW_FORMATS:
-        return read_document(data, os.path.basename(name or "") or "document", fmt=fmt)
+        label = os.path.basename(name or "") or "document"  # the parts' outermost label
+        return replace(read_document(data, label, fmt=fmt), source=name)
     kind = kind or sniff(data, name)
     foreign = describe(data[:16]) if kind == "unknown" else None
     if foreign is not None:

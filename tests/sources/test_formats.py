@@ -205,3 +205,32 @@ def test_an_opened_page_lists_where_its_scripts_send_the_browser(tmp_path: objec
         ("https://onload.evil.example/", "event handler"),
         ("https://jsurl.evil.example/", "javascript: URL"),
     }
+
+
+def test_a_mailbox_message_reads_its_attachments_too(tmp_path: object) -> None:
+    import mailbox
+    from email.message import EmailMessage
+    from pathlib import Path
+
+    from uriinspector.sources.documents import read_path
+
+    assert isinstance(tmp_path, Path)
+    msg = EmailMessage()
+    msg["From"] = "a@b.example"
+    msg["Subject"] = "Meeting"
+    msg.set_content("See the invitation.")
+    msg.add_attachment(b"[InternetShortcut]\r\nURL=https://in-mbox.evil.example/\r\n",
+                       maintype="application", subtype="octet-stream", filename="Join.url")
+    box = mailbox.mbox(str(tmp_path / "box.mbox"))
+    box.add(msg)
+    box.flush()
+    (doc,) = list(read_path(str(tmp_path / "box.mbox")))
+    assert ("https://in-mbox.evil.example/", "2 application/octet-stream › Join.url › URL") \
+        in {(x.uri, x.part) for x in doc.links}
+
+
+def test_an_svg_of_a_million_nested_groups_is_answered_with_the_link_after_it() -> None:
+    svg = (b'<svg xmlns="http://www.w3.org/2000/svg">' + b"<g>" * 1_000_000
+           + b'<a href="https://after.evil.example/">x</a>' + b"</g>" * 1_000_000 + b"</svg>")
+    doc = read_document(svg, "deep.svg")
+    assert "https://after.evil.example/" in {x.uri for x in doc.links}

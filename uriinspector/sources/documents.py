@@ -341,8 +341,10 @@ def mailbox_messages(path: str, kind: DocumentKind) -> Iterator[tuple[int, bytes
 
 
 def message_document(path: str, index: int, data: bytes) -> Document:
-    """Message ``index`` of the mailbox at ``path``, read from its ``data``."""
-    return replace(extract_eml(data), source=path, index=index)
+    """Message ``index`` of the mailbox at ``path``, read from its ``data`` (its attached
+    files too, as a single mail's are)."""
+    return replace(extract_eml(data, read_attachment=_attachment(0)), source=path,
+                   index=index)
 
 
 def _mailbox_documents(path: str, kind: DocumentKind) -> Iterator[Document]:

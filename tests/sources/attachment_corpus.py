@@ -35,7 +35,8 @@ class Case(NamedTuple):
     passwords: tuple[str, ...] = ()
 
 
-def _zip(members: dict[str, bytes], password: str | None = None) -> bytes:
+def zip_of(members: dict[str, bytes], password: str | None = None) -> bytes:
+    """A zip of ``members`` (name -> bytes), AES-encrypted with ``password`` when given."""
     out = io.BytesIO()
     if password is None:
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
@@ -129,9 +130,9 @@ def cases() -> Iterator[Case]:
     yield Case("shortcut", "Document.webloc",
                plistlib.dumps({"URL": "https://webloc.evil.example/"}, fmt=plistlib.FMT_BINARY),
                frozenset({"https://webloc.evil.example/"}))
-    yield Case("archive", "docs.zip", _zip({"invoice.pdf": page_pdf(qr=q + "z")}, "4821"),
+    yield Case("archive", "docs.zip", zip_of({"invoice.pdf": page_pdf(qr=q + "z")}, "4821"),
                frozenset({q + "z"}), ("4821",))
-    yield Case("archive", "nested.zip", _zip({"inner.zip": _zip({
+    yield Case("archive", "nested.zip", zip_of({"inner.zip": zip_of({
         "meeting.ics": _ics("https://nested-ics.evil.example/")})}),
         frozenset({"https://nested-ics.evil.example/"}))
     # benign: nothing here is a link out

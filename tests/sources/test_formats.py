@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import plistlib
-import zipfile
 
 import pytest
-import pyzipper
 
+from tests.sources.attachment_corpus import zip_of
 from tests.sources.offices import word_document
 from tests.sources.pdfs import page_pdf
 from uriinspector.sources.documents import read_document
@@ -18,19 +16,6 @@ from uriinspector.sources.model import HOW
 QR_URL = "https://login.evil.example/office365"
 
 
-def _zip(members: dict[str, bytes], password: str | None = None) -> bytes:
-    out = io.BytesIO()
-    if password is None:
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-            for name, body in members.items():
-                z.writestr(name, body)
-    else:
-        with pyzipper.AESZipFile(out, "w", compression=pyzipper.ZIP_DEFLATED,
-                                 encryption=pyzipper.WZ_AES) as z:
-            z.setpassword(password.encode())
-            for name, body in members.items():
-                z.writestr(name, body)
-    return out.getvalue()
 
 
 SVG_REDIRECT = (b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" '
@@ -49,7 +34,7 @@ HTML_REDIRECT = (b"<!doctype html><html><body onload=\"location.replace('https:/
     [
         (page_pdf(text="x"), "pdf"),
         (word_document(), "docx"),
-        (_zip({"a.txt": b"hello"}), "zip"),
+        (zip_of({"a.txt": b"hello"}), "zip"),
         (b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "ics"),
         (b"[InternetShortcut]\r\nURL=https://a.example/\r\n", "url"),
         (plistlib.dumps({"URL": "https://a.example/"}), "webloc"),
@@ -66,7 +51,7 @@ def test_the_format_is_decided_from_the_bytes(data: bytes, fmt: str) -> None:
 
 
 def test_an_encrypted_zip_holding_a_quishing_pdf_names_every_level() -> None:
-    data = _zip({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")
+    data = zip_of({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")
     locked = read_document(data, "docs.zip")
     assert locked.links == () and locked.problems[0].code == "encrypted"
     doc = read_document(data, "docs.zip", passwords=("1234", "4821"))
@@ -77,20 +62,20 @@ def test_an_encrypted_zip_holding_a_quishing_pdf_names_every_level() -> None:
 def test_nesting_stops_at_the_depth_bound() -> None:
     data = b"see https://deepest.example/"
     for level in range(MAX_NESTING + 2):
-        data = _zip({f"level{level}.zip" if level else "note.txt": data})
+        data = zip_of({f"level{level}.zip" if level else "note.txt": data})
     doc = read_document(data, "nest.zip")
     assert any(p.code == "too-deep" for p in doc.problems)
     assert doc.links == ()
-    shallow = read_document(_zip({"inner.zip": _zip({"note.txt": b"https://a.example/"})}),
+    shallow = read_document(zip_of({"inner.zip": zip_of({"note.txt": b"https://a.example/"})}),
                             "ok.zip")
     assert [(x.uri, x.part) for x in shallow.links] == [
         ("https://a.example/", "ok.zip › inner.zip › note.txt")]
 
 
 def test_a_nested_zip_bomb_is_a_problem_and_the_honest_member_is_listed() -> None:
-    bomb = _zip({"zeros.bin": b"\0" * (8 * 1024 * 1024)})
-    layer = _zip({f"b{i}.zip": bomb for i in range(4)})
-    data = _zip({"readme.txt": b"Pay at https://honest-looking.evil.example/pay",
+    bomb = zip_of({"zeros.bin": b"\0" * (8 * 1024 * 1024)})
+    layer = zip_of({f"b{i}.zip": bomb for i in range(4)})
+    data = zip_of({"readme.txt": b"Pay at https://honest-looking.evil.example/pay",
                  "layer.zip": layer})
     doc = read_document(data, "bomb.zip")
     assert ("https://honest-looking.evil.example/pay", "bomb.zip › readme.txt") in {
@@ -112,7 +97,7 @@ def test_script_redirects_in_svg_and_html_are_decoded() -> None:
 
 
 def test_member_names_with_dot_dot_are_labels_only(tmp_path: object) -> None:
-    doc = read_document(_zip({"../../etc/evil.txt": b"https://a.example/"}), "trav.zip")
+    doc = read_document(zip_of({"../../etc/evil.txt": b"https://a.example/"}), "trav.zip")
     assert [x.part for x in doc.links] == ["trav.zip › ../../etc/evil.txt"]
 
 
@@ -129,7 +114,7 @@ def test_batch_extract_reads_documents_as_bytes() -> None:
     from uriinspector.sources.batch import register
 
     register()
-    data = _zip({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")
+    data = zip_of({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")
     answer = handle_request({"op": "extract", "data": base64.b64encode(data).decode(),
                              "name": "docs.zip", "passwords": ["4821"], "id": 7})
     assert answer["id"] == 7 and answer["format"] == "zip"
@@ -152,7 +137,7 @@ def test_a_mail_reads_its_attachments_with_the_password_its_text_gives() -> None
     msg["To"] = "jane@corp.example"
     msg["Subject"] = "Invoice"
     msg.set_content("Your invoice is attached.\nPassword: 4821\n")
-    msg.add_attachment(_zip({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821"),
+    msg.add_attachment(zip_of({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821"),
                        maintype="application", subtype="zip", filename="docs.zip")
     msg.add_attachment(b"[InternetShortcut]\r\nURL=https://shortcut.evil.example/\r\n",
                        maintype="application", subtype="octet-stream", filename="Open.url")

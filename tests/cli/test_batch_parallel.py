@@ -333,7 +333,8 @@ def test_the_limit_is_relative_to_this_machines_framing(
     where it is dear: the limit follows the machine (an absolute 150 us kept analyze,
     ~96 us a line on a quiet machine, out of the workers, though they ran it 1.5x as
     fast)."""
-    assert batch_parallel.framing_seconds() > 0  # measured here, once
+    framing = batch_parallel.framing_seconds()  # measured here, once
+    assert framing > 0  # a cost exists; never compared with a bound
     warmup = batch_parallel._Warmup()
     warmup.times = [200e-6] * batch_parallel.WARMUP_LINES
     monkeypatch.setattr(batch_parallel, "framing_seconds", lambda: 5e-6)

@@ -91,7 +91,8 @@ def test_rfc4122_example_uuid() -> None:
     assert v.span is not None and v.span.of(text) == "1"
     ref = uuid.UUID(u.value)
     expected = datetime(1582, 10, 15, tzinfo=UTC) + timedelta(microseconds=ref.time // 10)
-    assert get(d, "Created").value == expected.isoformat(timespec="seconds")
+    stamp = expected.isoformat(timespec="seconds")
+    assert get(d, "Created").value == stamp
     assert get(d, "Created").value.startswith("1997-02-03")
 
 
@@ -114,8 +115,8 @@ def test_uuid_upper_case_variants_and_specials() -> None:
     assert "lower case" in (up.note or "")
     assert get(decode("urn:uuid:00000000-0000-0000-0000-000000000000"), "Kind").value == "nil UUID"
     assert get(decode("urn:uuid:ffffffff-ffff-ffff-ffff-ffffffffffff"), "Kind").value == "max UUID"
-    ms = get(decode("urn:uuid:f81d4fae-7dec-11d0-c765-00a0c91e6bf6"), "Variant")
-    assert ms.value.startswith("Microsoft") and ms.flag == "warning"
+    microsoft = get(decode("urn:uuid:f81d4fae-7dec-11d0-c765-00a0c91e6bf6"), "Variant")
+    assert microsoft.value.startswith("Microsoft") and microsoft.flag == "warning"
     ncs = get(decode("urn:uuid:f81d4fae-7dec-11d0-0765-00a0c91e6bf6"), "Variant")
     assert ncs.value.startswith("NCS")
     v0 = get(decode("urn:uuid:f81d4fae-7dec-01d0-a765-00a0c91e6bf6"), "Version")

@@ -195,7 +195,7 @@ def test_page_links_stays_linear() -> None:
                    range(2))
         times.append(best)
     ratio = (times[-1] / max(times[0], 1e-9)) ** (1 / (len(times) - 1))
-    assert ratio <= MAX_RATIO, [f"{t * 1000:.0f} ms" for t in times]
+    assert ratio <= MAX_RATIO, times  # the per-size costs, for the failure message
 
 
 def _timed(run: object) -> float:

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.measure_findings import median_ms, two_kb_uri  # noqa: E402
+from tests.sources.builders import nested_mail  # noqa: E402
 from uriinspector.core.decoders import decode  # noqa: E402
 from uriinspector.core.destinations import destinations  # noqa: E402
 from uriinspector.core.extract import extract  # noqa: E402
@@ -44,17 +45,6 @@ def best(run: Callable[[], object], repeats: int) -> float:
     return min(times)
 
 
-def _nested_mail(depth: int) -> bytes:
-    msg = EmailMessage()
-    msg.set_content("innermost https://deep.example/0")
-    for level in range(1, depth + 1):
-        outer = EmailMessage()
-        outer.set_content(f"level {level} https://level.example/{level}")
-        outer.add_attachment(msg)
-        msg = outer
-    return bytes(msg)
-
-
 def _bulk_mail() -> bytes:
     line = "Lorem ipsum dolor sit amet https://bulk.example/{} consectetur adipiscing.\n"
     msg = EmailMessage()
@@ -70,7 +60,7 @@ def cases() -> list[tuple[str, str, Callable[[], object]]]:
     seg = "x" * 500 + "/"
     ref = (seg + "./" + seg + "../") * (1_000_000 // (2 * len(seg) + 5)) + "g"
     unit = "HTTP://User@Example.COM:80/a/./b/../%7e%41%2F/"
-    nested, bulk = _nested_mail(100), _bulk_mail()
+    nested, bulk = nested_mail(100), _bulk_mail()
     out: list[tuple[str, str, Callable[[], object]]] = [
         ("parse 8 KB of triplets", "< 2 ms", lambda: parse(kb8, "rfc3986")),
         ("split 1,170 query parameters", "", lambda: split(query)),

@@ -73,3 +73,15 @@ def phishing_mail() -> EmailMessage:
     msg.add_attachment(qr_png(PHISH_QR_URL), maintype="image", subtype="png", filename="pay.png")
     msg.add_attachment(inner)
     return msg
+
+
+def nested_mail(depth: int) -> bytes:
+    """A mail holding a mail holding a mail… ``depth`` levels, a link at every level."""
+    msg = EmailMessage()
+    msg.set_content("innermost https://deep.example/0")
+    for level in range(1, depth + 1):
+        outer = EmailMessage()
+        outer.set_content(f"level {level} https://level.example/{level}")
+        outer.add_attachment(msg)
+        msg = outer
+    return bytes(msg)

@@ -9,7 +9,14 @@ from email.message import EmailMessage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.sources.builders import PHISH_QR_URL, barcode_image, encode, phishing_mail, qr_png
+from tests.sources.builders import (
+    PHISH_QR_URL,
+    barcode_image,
+    encode,
+    nested_mail,
+    phishing_mail,
+    qr_png,
+)
 from uriinspector.sources.mail import MAX_DEPTH, MAX_LINKS, MAX_PART_CHARS, extract_eml
 
 
@@ -109,19 +116,8 @@ def test_image_attachment_with_a_generic_type_is_still_read_for_codes() -> None:
     ]
 
 
-def _nested(depth: int) -> bytes:
-    msg = EmailMessage()
-    msg.set_content("innermost https://deep.example/0")
-    for level in range(1, depth + 1):
-        outer = EmailMessage()
-        outer.set_content(f"level {level} https://level.example/{level}")
-        outer.add_attachment(msg)
-        msg = outer
-    return bytes(msg)
-
-
 def test_hundred_deep_nesting_is_bounded() -> None:
-    doc = extract_eml(_nested(100))
+    doc = extract_eml(nested_mail(100))
     uris = [link.uri for link in doc.links]
     assert uris[0] == "https://level.example/100"
     assert len(uris) == MAX_DEPTH + 1  # the outer mail and MAX_DEPTH attached levels

@@ -28,18 +28,17 @@ dictionary of URI tokens, both written under ``bench/out/`` at start.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
-import time
-import traceback
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(HERE), str(ROOT)]
+
+from fuzz_log import CrashLog, InternalErrorAnswer  # noqa: E402
 
 try:
     import atheris
@@ -135,15 +134,11 @@ TOKENS = (
 class Harness:
     def __init__(self, keep_going: bool) -> None:
         self.keep_going = keep_going
-        self.runs = 0
-        self.started = time.time()
-        self.crashes: dict[str, dict[str, Any]] = {}
-        self.last_flush = 0.0
-        CRASH_DIR.mkdir(parents=True, exist_ok=True)
+        self.log = CrashLog(CRASH_DIR, STATS, {"targets": list(TARGETS)})
 
     # -- one input ------------------------------------------------------------------------
     def __call__(self, data: bytes) -> None:
-        self.runs += 1
+        self.log.ran()
         if not data:
             return
         target = TARGETS[data[0] % len(TARGETS)]
@@ -151,12 +146,9 @@ class Harness:
         try:
             self.run(target, fdp, data[1:])
         except Exception as exc:
-            self.record(target, data, exc)
+            self.log.record(target, data, exc)
             if not self.keep_going:
                 raise
-        now = time.time()
-        if now - self.last_flush > 2:
-            self.flush()
 
     def run(self, target: str, fdp: Any, raw: bytes) -> None:
         if target == "batch-bytes":
@@ -213,64 +205,6 @@ class Harness:
             raise InternalErrorAnswer(str(err.get("message")))
         json.dumps(ans, ensure_ascii=True)
 
-    # -- bookkeeping ----------------------------------------------------------------------
-    def record(self, target: str, data: bytes, exc: BaseException) -> None:
-        frames = traceback.extract_tb(exc.__traceback__)
-        inner = next((f for f in reversed(frames) if "uriinspector" in f.filename), None)
-        where = f"{Path(inner.filename).name}:{inner.lineno}" if inner else "?"
-        if isinstance(exc, InternalErrorAnswer):  # the protocol's message names the site
-            where = str(exc)[:80]
-        signature = f"{target} {type(exc).__name__} {where}"
-        key = hashlib.sha1(signature.encode()).hexdigest()[:12]
-        known = self.crashes.get(key)
-        if known is not None:
-            known["count"] += 1
-            if len(data) >= known["input_len"]:
-                return
-        entry = {
-            "signature": signature,
-            "target": target,
-            "exception": f"{type(exc).__name__}: {str(exc)[:500]}",
-            "count": known["count"] if known else 1,
-            "input_len": len(data),
-            "input_hex": data.hex(),
-            "traceback": "".join(traceback.format_exception(exc))[-4000:],
-        }
-        self.crashes[key] = entry
-        (CRASH_DIR / f"{key}.json").write_text(json.dumps(entry, indent=1))
-        if known is None:
-            print(
-                f"\n#### new crash {key}: {signature}: {entry['exception'][:200]}",
-                file=sys.stderr,
-                flush=True,
-            )
-        self.flush()
-
-    def flush(self) -> None:
-        self.last_flush = time.time()
-        stats = {
-            "inputs_run": self.runs,
-            "seconds": round(self.last_flush - self.started, 1),
-            "inputs_per_second": round(self.runs / max(self.last_flush - self.started, 1e-9)),
-            "targets": list(TARGETS),
-            "distinct_crashes": len(self.crashes),
-            "crashes": [
-                {
-                    k: v
-                    for k, v in c.items()
-                    if k in ("signature", "exception", "count", "input_len")
-                }
-                for c in self.crashes.values()
-            ],
-        }
-        tmp = STATS.with_suffix(".tmp")
-        tmp.write_text(json.dumps(stats, indent=1))
-        tmp.replace(STATS)
-
-
-class InternalErrorAnswer(Exception):
-    """The batch protocol answered ``internal-error``: a core function raised."""
-
 
 def write_seeds() -> None:
     import corpus
@@ -314,13 +248,13 @@ def main() -> int:
     harness = Harness(keep_going)
     import atexit
 
-    atexit.register(harness.flush)
+    atexit.register(harness.log.flush)
     print(f"fuzzing {', '.join(TARGETS)}; crashes -> {CRASH_DIR}, stats -> {STATS}", flush=True)
     atheris.Setup([argv[0], *flags, *dirs], harness)
     try:
         atheris.Fuzz()
     finally:
-        harness.flush()
+        harness.log.flush()
     return 0
 
 

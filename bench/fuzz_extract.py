@@ -26,19 +26,17 @@ MIME tokens written to ``bench/out/fuzz-extract.dict``; new inputs go to
 
 from __future__ import annotations
 
-import hashlib
 import html
 import json
 import os
 import sys
-import time
-import traceback
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path[:0] = [str(ROOT)]
+sys.path[:0] = [str(HERE), str(ROOT)]
+
+from fuzz_log import CrashLog, InternalErrorAnswer  # noqa: E402
 
 try:
     import atheris
@@ -69,10 +67,6 @@ TOKENS = (
     "Content-Transfer-Encoding: ", "base64", "quoted-printable", "=?utf-8?B?", "=?utf-8?Q?",
     "?=", "--b\r\n", "--b--", "Subject: ", "From: ", "=\r\n", "=3D", "=E2=80=AE",
 )
-
-
-class InternalErrorAnswer(Exception):
-    """The batch protocol answered ``internal-error``: a reader raised."""
 
 
 class SpanError(Exception):
@@ -112,14 +106,10 @@ def check_batch(text: str, fmt: str) -> None:
 class Harness:
     def __init__(self, keep_going: bool) -> None:
         self.keep_going = keep_going
-        self.runs = 0
-        self.started = time.time()
-        self.last_flush = 0.0
-        self.crashes: dict[str, dict[str, Any]] = {}
-        CRASH_DIR.mkdir(parents=True, exist_ok=True)
+        self.log = CrashLog(CRASH_DIR, STATS)
 
     def __call__(self, data: bytes) -> None:
-        self.runs += 1
+        self.log.ran()
         text = data.decode("utf-8", "replace")
         for target, call in (
             ("html", lambda: check_html(text)),
@@ -129,54 +119,9 @@ class Harness:
             try:
                 call()
             except Exception as exc:
-                self.record(target, data, exc)
+                self.log.record(target, data, exc)
                 if not self.keep_going:
                     raise
-        if time.time() - self.last_flush > 2:
-            self.flush()
-
-    def record(self, target: str, data: bytes, exc: BaseException) -> None:
-        frames = traceback.extract_tb(exc.__traceback__)
-        inner = next((f for f in reversed(frames) if "uriinspector" in f.filename), None)
-        where = f"{Path(inner.filename).name}:{inner.lineno}" if inner else "?"
-        if isinstance(exc, InternalErrorAnswer):
-            where = str(exc)[:80]
-        signature = f"{target} {type(exc).__name__} {where}"
-        key = hashlib.sha1(signature.encode()).hexdigest()[:12]
-        known = self.crashes.get(key)
-        if known is not None:
-            known["count"] += 1
-            if len(data) >= known["input_len"]:
-                return
-        entry = {
-            "signature": signature,
-            "exception": f"{type(exc).__name__}: {str(exc)[:500]}",
-            "count": known["count"] if known else 1,
-            "input_len": len(data),
-            "input_hex": data.hex(),
-            "traceback": "".join(traceback.format_exception(exc))[-4000:],
-        }
-        self.crashes[key] = entry
-        (CRASH_DIR / f"{key}.json").write_text(json.dumps(entry, indent=1))
-        if known is None:
-            print(f"\n#### new crash {key}: {signature}: {entry['exception'][:200]}",
-                  file=sys.stderr, flush=True)
-        self.flush()
-
-    def flush(self) -> None:
-        self.last_flush = time.time()
-        seconds = self.last_flush - self.started
-        stats = {
-            "inputs_run": self.runs,
-            "seconds": round(seconds, 1),
-            "inputs_per_second": round(self.runs / max(seconds, 1e-9)),
-            "distinct_crashes": len(self.crashes),
-            "crashes": [{k: c[k] for k in ("signature", "exception", "count", "input_len")}
-                        for c in self.crashes.values()],
-        }
-        tmp = STATS.with_suffix(".tmp")
-        tmp.write_text(json.dumps(stats, indent=1))
-        tmp.replace(STATS)
 
 
 def write_dictionary() -> None:
@@ -210,14 +155,14 @@ def main() -> int:
     harness = Harness(keep_going)
     import atexit
 
-    atexit.register(harness.flush)
+    atexit.register(harness.log.flush)
     print(f"fuzzing extract (html, eml, page links); crashes -> {CRASH_DIR}, stats -> {STATS}",
           flush=True)
     atheris.Setup([argv[0], *flags, *dirs], harness)
     try:
         atheris.Fuzz()
     finally:
-        harness.flush()
+        harness.log.flush()
     return 0
 
 

@@ -74,7 +74,7 @@ REQUESTS: dict[str, Callable[[str], dict[str, object]]] = {
 
 def one(op: str, shape: str, size: int) -> dict[str, object]:
     """Run one case in this process; the numbers for its row."""
-    from uriinspector.core import protocol
+    from uriinspector.batch import protocol
 
     line = json.dumps({"id": 1, **REQUESTS[op](SHAPES[shape](size))}).encode("ascii")
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

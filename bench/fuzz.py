@@ -46,12 +46,12 @@ except ImportError:  # pragma: no cover - message for people running it by hand
     sys.exit("atheris is not installed: run `make fuzz` or `.venv/bin/pip install atheris`")
 
 with atheris.instrument_imports(include=["uriinspector"]):
+    from uriinspector.batch.protocol import INTERNAL_ERROR, handle_line
     from uriinspector.core.analysis import analyze
     from uriinspector.core.compare import compare
     from uriinspector.core.editions import RULE_SETS
     from uriinspector.core.extract import extract
     from uriinspector.core.normalize import normalize
-    from uriinspector.core.protocol import INTERNAL_ERROR, handle_line
     from uriinspector.core.resolve import resolve
     from uriinspector.core.urn import parse_urn, urn_equivalent
 

@@ -44,8 +44,8 @@ except ImportError:  # pragma: no cover - message for people running it by hand
     sys.exit("atheris is not installed: run `make fuzz` or `.venv/bin/pip install atheris`")
 
 with atheris.instrument_imports(include=["uriinspector", "html", "_markupbase"]):
-    from uriinspector.core import protocol
-    from uriinspector.sources import batch
+    from uriinspector.batch import documents as batch
+    from uriinspector.batch import protocol
     from uriinspector.sources.html import extract_html
     from uriinspector.sources.page_links import page_links
 

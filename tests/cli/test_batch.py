@@ -371,7 +371,7 @@ def test_a_document_op_loads_its_reader_on_first_use() -> None:
     # batch-protocol.md, extract (1.1): html answers come from uriinspector.sources
     request = {"op": "extract", "format": "html", "text": '<a href="http://a/b">x</a>'}
     answer, modules = _batch_then_modules(json.dumps(request))
-    from uriinspector.sources.batch import answer_extract_html
+    from uriinspector.batch.documents import answer_extract_html
 
     assert answer == {"op": "extract", **answer_extract_html(request)}
-    assert "uriinspector.sources.batch" in modules
+    assert "uriinspector.batch.documents" in modules

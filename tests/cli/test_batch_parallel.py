@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.helpers import ROOT, cli, run_module, subprocess_env
-from uriinspector import batch_parallel
+from uriinspector.batch import parallel as batch_parallel
 from uriinspector.cli import Environment, ExitStatus, main
 
 
@@ -128,7 +128,7 @@ def test_no_progress_line_when_stderr_is_no_terminal(request_file: Path) -> None
 def test_workers_never_import_qt() -> None:
     # the fork server imports PRELOAD, the workers what their tasks need: never Qt
     code = (
-        "import sys, uriinspector.core.protocol as p\n"
+        "import sys, uriinspector.batch.protocol as p\n"
         f"for m in {list(batch_parallel.PRELOAD)!r}: __import__(m)\n"
         "p.handle_line(b'{\"op\": \"analyze\", \"input\": \"http://a/\"}')\n"
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken'))]\n"
@@ -177,7 +177,7 @@ def _wait_gone(pids: set[int], seconds: float = 20) -> set[int]:
 #: ``uriinspector batch --jobs 2`` with no in-process warm-up: workers start at once.
 PARALLEL_NOW = [
     sys.executable, "-c",
-    "import sys, uriinspector.batch_parallel as b\n"
+    "import sys, uriinspector.batch.parallel as b\n"
     "b.WARMUP_LINES = 0; b.SERIAL_WHILE_STARTING = False\n"
     "from uriinspector.cli import main\n"
     "sys.exit(main(['batch', '--jobs', '2']))",

@@ -13,7 +13,7 @@ import pytest
 from tests.cli.helpers import ROOT, cli, subprocess_env
 from uriinspector import __version__
 from uriinspector.cli import COMMANDS
-from uriinspector.cli_env import ExitStatus, Style, cells, escape_char, marked
+from uriinspector.cli.env import ExitStatus, Style, cells, escape_char, marked
 
 ESC = "\x1b["
 

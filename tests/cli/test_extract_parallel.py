@@ -12,8 +12,8 @@ import pytest
 
 from tests.cli.helpers import cli
 from tests.sources.builders import phishing_mail
-from uriinspector import cli_extract, extract_parallel
-from uriinspector.cli import ExitStatus
+from uriinspector.cli import ExitStatus, extract_parallel
+from uriinspector.cli import extract as cli_extract
 from uriinspector.sources import documents
 
 MESSAGES = extract_parallel.MIN_MESSAGES + 13  # workers, and a last task not full

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tests.cli.helpers import cli, mock_env
 from uriinspector.cli import ExitStatus, Style, main
-from uriinspector.cli_extract import _elide
+from uriinspector.cli.extract import _elide
 
 WRAP = "https://eur01.safelinks.protection.outlook.com/?url={}&data=05%7C02&reserved=0"
 LONG = "https://evil.example/" + "a" * 150 + "/end-of-path"
@@ -227,7 +227,7 @@ def test_rows_fit_any_width_and_escape_what_they_show(
     width: int, tail: str, display: str, part: str
 ) -> None:
     from uriinspector.cli import cells
-    from uriinspector.cli_extract import render_table
+    from uriinspector.cli.extract import render_table
     from uriinspector.sources.model import Document, Link
 
     link = Link(uri="https://evil.example/" + tail, raw="", target="https://evil.example/x",

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from tests.cli.helpers import ROOT, cli, run_module
+from uriinspector.batch import protocol
 from uriinspector.cli import COMMANDS, ExitStatus
-from uriinspector.core import protocol
 
 MISLEADING = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 SAMPLE_MAIL = ROOT / "resources" / "samples" / "sample_mail.txt"

@@ -45,15 +45,17 @@ FORBIDDEN = (
 
 
 SOURCES = PACKAGE / "sources"
+CLI = PACKAGE / "cli"
+BATCH = PACKAGE / "batch"
 
 
 def _checked_files() -> list[Path]:
-    # sources/ (mail, HTML, QR, .msg) sits on core and beside it: no Qt, no network
-    # either; cli_extract.py is the CLI's half of it.
+    # sources/ (mail, HTML, QR, .msg) sits on core and beside it, batch/ on both, the
+    # CLI (cli/) on all three: no Qt, no network either.
     return [
         *sorted(CORE.rglob("*.py")),
-        PACKAGE / "cli.py",
-        PACKAGE / "cli_extract.py",
+        *sorted(CLI.rglob("*.py")),
+        *sorted(BATCH.rglob("*.py")),
         *sorted(SOURCES.rglob("*.py")),
     ]
 
@@ -117,7 +119,7 @@ def imports_in(source: str, module: str, is_package: bool = False) -> list[tuple
 #: Lazy hand-overs allowed as ``importlib.import_module("...")`` inside a function, never
 #: as an import statement: ``uriinspector open`` launches the window (cli.cmd_open). The
 #: subprocess test below proves they are not imported when the CLI is.
-LAZY_HANDOVERS = {("uriinspector/cli.py", "uriinspector.gui.app")}
+LAZY_HANDOVERS = {("uriinspector/cli/__init__.py", "uriinspector.gui.app")}
 
 
 def _is_forbidden(name: str) -> str | None:
@@ -129,7 +131,8 @@ def _is_forbidden(name: str) -> str | None:
 
 def test_the_checked_tree_is_there() -> None:
     files = _checked_files()
-    assert (CORE / "split.py") in files and (PACKAGE / "cli.py").exists()
+    assert (CORE / "split.py") in files and (CLI / "__init__.py") in files
+    assert (BATCH / "protocol.py") in files
     assert len(files) >= 10
 
 
@@ -145,13 +148,17 @@ def test_no_forbidden_import(path: Path) -> None:
     assert not bad, "\n".join(bad)
 
 
+#: The packages that sit on the core: it imports none of them.
+ABOVE_CORE = ("uriinspector.sources", "uriinspector.cli", "uriinspector.batch")
+
+
 @pytest.mark.parametrize("path", sorted(CORE.rglob("*.py")), ids=lambda p: p.name)
 def test_core_never_imports_sources(path: Path) -> None:
-    """Layers point down: sources/ uses core, core never reaches up to sources/ (style §6)."""
+    """Layers point down: sources/ and batch/ use core, core never reaches up (style §6)."""
     bad = [
         f"{path.relative_to(ROOT)}:{line}: imports {name}"
         for line, name in imported_names(path)
-        if name.removeprefix(DYNAMIC).startswith(("uriinspector.sources", "uriinspector.cli"))
+        if name.removeprefix(DYNAMIC).startswith(ABOVE_CORE)
     ]
     assert not bad, "\n".join(bad)
 
@@ -193,7 +200,12 @@ import uriinspector.sources as sources
 for info in pkgutil.walk_packages(sources.__path__, sources.__name__ + "."):
     importlib.import_module(info.name)
     names.append(info.name)
-import uriinspector.cli_extract
+import uriinspector.cli as cli
+import uriinspector.batch as batch
+for package in (cli, batch):
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        importlib.import_module(info.name)
+        names.append(info.name)
 # The lazy libraries of sources/ too: reading an image and a .msg must not pull in Qt.
 sources.read_codes(b"\x89PNG\r\n\x1a\n")
 sources.extract_msg_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))

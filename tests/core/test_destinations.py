@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from uriinspector.batch.protocol import handle_request
 from uriinspector.core.analysis import analyze
 from uriinspector.core.destinations import (
     MAX_DEPTH,
@@ -27,7 +28,6 @@ from uriinspector.core.destinations import (
 )
 from uriinspector.core.destinations.proofpoint import RUN_LENGTHS, decode_v3
 from uriinspector.core.destinations.table import parse_table, table
-from uriinspector.core.protocol import handle_request
 from uriinspector.core.split import split
 
 

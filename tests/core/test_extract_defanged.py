@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import anything, hostname_labels
+from uriinspector.batch.protocol import handle_request
 from uriinspector.core.defang import defang, defanged_reading
 from uriinspector.core.extract import extract
-from uriinspector.core.protocol import handle_request
 
 # (text, written, refanged) — the notations analysts use (core.defang's table).
 FORMS = [

@@ -21,9 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import strategies as strat
+from uriinspector.batch.protocol import encode_answer, handle_request
 from uriinspector.core.editions import Edition
 from uriinspector.core.parse import ParsedReference, parse, parse_slow
-from uriinspector.core.protocol import encode_answer, handle_request
 from uriinspector.core.split import split
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,13 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests import strategies as uri_st
+from uriinspector.batch.protocol import INTERNAL_ERROR, handle_line
 from uriinspector.core.analysis import analyze
 from uriinspector.core.compare import compare
 from uriinspector.core.editions import PARSE_EDITIONS, RULE_SETS
 from uriinspector.core.extract import extract
 from uriinspector.core.normalize import normalize
 from uriinspector.core.parse import parse
-from uriinspector.core.protocol import INTERNAL_ERROR, handle_line
 from uriinspector.core.resolve import resolve, resolve_all
 from uriinspector.core.urn import parse_urn, urn_equivalent
 

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uriinspector.core import protocol
-from uriinspector.core.protocol import encode_answer, handle_line, handle_request
+from uriinspector.batch import protocol
+from uriinspector.batch.protocol import encode_answer, handle_line, handle_request
 
 PARSE_KEYS = {
     "op", "input", "edition", "valid", "kind", "components", "host_kind", "spans", "diagnostics",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from uriinspector import palette_data as pd
-from uriinspector.core import protocol
+from uriinspector.batch import protocol
 from uriinspector.core.analysis import analyze
 from uriinspector.core.defang import defang_all
 from uriinspector.report import (

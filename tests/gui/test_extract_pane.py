@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from uriinspector.core import protocol
+from uriinspector.batch import protocol
 from uriinspector.gui import MainWindow
 from uriinspector.gui.panes.extract import ExtractPane
 

@@ -110,8 +110,8 @@ def test_junk_is_answered(junk: bytes) -> None:
 def test_batch_extract_reads_documents_as_bytes() -> None:
     import base64
 
-    from uriinspector.core.protocol import handle_request
-    from uriinspector.sources.batch import register
+    from uriinspector.batch.documents import register
+    from uriinspector.batch.protocol import handle_request
 
     register()
     data = zip_of({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")

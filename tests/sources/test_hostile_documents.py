@@ -25,8 +25,8 @@ from tests.growth import MAX_RATIO, growth
 from tests.memory import traced_peak
 from tests.sources.builders import PHISH_QR_URL, qr_png
 from tests.sources.msgfile import write_msg
+from uriinspector.batch.documents import answer_extract_eml
 from uriinspector.sources import mail, read_bytes
-from uriinspector.sources.batch import answer_extract_eml
 from uriinspector.sources.budget import MAX_HEADER_CHARS, Budget, Limits
 from uriinspector.sources.mail import extract_eml
 from uriinspector.sources.model import Document

@@ -19,7 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Final, TypeVar
 
-from uriinspector.batch_parallel import default_jobs
+from uriinspector.batch.parallel import default_jobs
 from uriinspector.sources.documents import Source, mailbox_messages, message_document
 from uriinspector.sources.model import Document
 
@@ -33,7 +33,7 @@ WINDOW_PER_JOB: Final = 4
 #: core and the mail readers imported once) costs more than they save.
 MIN_MESSAGES: Final = 48
 #: Modules the fork server imports once, so every worker starts with them loaded.
-_PRELOAD: Final = ["uriinspector.sources.documents", "uriinspector.cli_extract"]
+_PRELOAD: Final = ["uriinspector.sources.documents", "uriinspector.cli.extract"]
 
 #: A renderer: the document, its mailbox's path, then the caller's arguments.
 Render = Callable[..., T]

@@ -26,8 +26,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Final
 
-from uriinspector.cli_env import PROG, Environment, ExitStatus, Style, cells, show, use_colour
-from uriinspector.core import protocol
+from uriinspector.batch import protocol
+from uriinspector.cli.env import PROG, Environment, ExitStatus, Style, cells, show, use_colour
 from uriinspector.core.analysis import effective_host_of
 from uriinspector.core.defang import defang, defang_mentions, refang
 from uriinspector.core.whatwg import read_whatwg
@@ -315,7 +315,7 @@ def _path_documents(
     env: Environment, paths: Sequence[str], base: str | None, jobs: int | None = 1
 ) -> Iterator[tuple[str, _Progress | None, Shown]]:
     """``(path, progress, document)`` for every document of every path, lazily."""
-    from uriinspector import extract_parallel
+    from uriinspector.cli import extract_parallel
 
     for path in paths:
         source = open_path(path, base=base)

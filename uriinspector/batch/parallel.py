@@ -34,12 +34,12 @@ from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, TextIO
 
-from uriinspector.core import protocol
+from uriinspector.batch import protocol
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-    from uriinspector.cli_env import Environment, ExitStatus
+    from uriinspector.cli.env import Environment, ExitStatus
 
 #: Lines answered in this process before any worker starts (a short input, a test, an
 #: interactive session's first requests: no process start-up cost at all).
@@ -70,11 +70,11 @@ IDLE_SECONDS = 0.002
 #: Modules the fork server imports once, so that no worker imports them again;
 #: ``batch_warm`` also answers a few requests there (lists, data, patterns loaded once).
 PRELOAD = (
-    "uriinspector.batch_parallel",
+    "uriinspector.batch.parallel",
     "uriinspector.core.analysis",
     "uriinspector.core.normalize",
     "uriinspector.core.resolve",
-    "uriinspector.batch_warm",
+    "uriinspector.batch.warm",
 )
 #: Seconds between two progress lines.
 PROGRESS_EVERY = 0.25
@@ -129,7 +129,7 @@ def _worker_init() -> None:
     """Workers ignore Ctrl-C (the terminal sends it to the whole process group): the
     parent stops them, so no worker prints a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from uriinspector.sources.batch import register
+    from uriinspector.batch.documents import register
 
     register()  # the 1.1 document ops, as in the serial loop (cli.run_batch)
 
@@ -252,7 +252,7 @@ def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -
     ``progress``: True forces the progress line, None shows it when stderr is a
     terminal and stdin a file, False never. ``jobs=1`` answers in this process.
     """
-    from uriinspector.cli_env import PROG, ExitStatus
+    from uriinspector.cli.env import PROG, ExitStatus
 
     size = _input_file_size(env.stdin)
     show = progress if progress is not None else (size is not None and _isatty(env.stderr))

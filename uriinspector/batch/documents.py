@@ -11,8 +11,8 @@ import base64
 import binascii
 from collections.abc import Mapping
 
-from uriinspector.core import protocol
-from uriinspector.core.protocol import INVALID_VALUE, Answer, RequestError
+from uriinspector.batch import protocol
+from uriinspector.batch.protocol import INVALID_VALUE, Answer, RequestError
 
 
 def _document_answer(req: Mapping[str, object], fmt: str) -> Answer:

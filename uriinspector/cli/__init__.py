@@ -19,7 +19,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 
 from uriinspector import __version__
-from uriinspector.cli_env import (
+from uriinspector.batch import protocol
+from uriinspector.cli.env import (
     COMPONENT_MARK,
     COMPONENT_SGR,
     PROG,
@@ -34,7 +35,6 @@ from uriinspector.cli_env import (
     show,
     use_colour,
 )
-from uriinspector.core import protocol
 from uriinspector.core.verdict import verdict_words
 
 Answer = dict[str, object]
@@ -669,7 +669,7 @@ def _document_op(key: str, name: str) -> protocol.Handler:
 
     def handler(req: Mapping[str, object]) -> protocol.Answer:
         try:
-            from uriinspector.sources import batch
+            from uriinspector.batch import documents as batch
         except ImportError:  # answered as if it had never been registered
             raise protocol.RequestError(
                 protocol.INTERNAL_ERROR,
@@ -868,7 +868,7 @@ def cmd_extract(env: Environment, ns: argparse.Namespace) -> ExitStatus:
     """``extract [TEXT…]``: URI references in the text (stdin when no TEXT is given),
     defanged indicators included as in the window; ``extract FILE…`` reads documents
     (``cli_extract``, protocol 1.1). ``--json`` on text prints the contract's answer."""
-    from uriinspector import cli_extract
+    from uriinspector.cli import extract as cli_extract
 
     if ns.text and not ns.as_text and cli_extract.names_files(ns.text):
         return cli_extract.run(env, ns, ns.text)
@@ -975,7 +975,7 @@ def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
     if command == "batch":
         if ns.jobs == 1 and not ns.progress:
             return run_batch(env)  # without the pool's modules (multiprocessing: ~80 ms)
-        from uriinspector import batch_parallel
+        from uriinspector.batch import parallel as batch_parallel
 
         jobs: int = ns.jobs or batch_parallel.default_jobs()
         if jobs == 1 and not ns.progress:
@@ -998,7 +998,7 @@ def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
     if command == "report":
         return cmd_report(env, ns)
     if command == "site":
-        from uriinspector import cli_site
+        from uriinspector.cli import site as cli_site
 
         return cli_site.run(env, ns)
     renderer = Renderer(Style(use_colour(ns.color, env)))

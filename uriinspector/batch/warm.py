@@ -6,8 +6,8 @@ them itself. Importing it anywhere else costs that work for nothing.
 
 from __future__ import annotations
 
-from uriinspector.batch_parallel import answer_bytes
-from uriinspector.sources.batch import register
+from uriinspector.batch.documents import register
+from uriinspector.batch.parallel import answer_bytes
 
 register()
 

@@ -19,8 +19,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Final
 
-from uriinspector.cli_env import PROG, Environment, ExitStatus, Style, cells, use_colour
-from uriinspector.core import protocol
+from uriinspector.batch import protocol
+from uriinspector.cli.env import PROG, Environment, ExitStatus, Style, cells, use_colour
 from uriinspector.sources.site import (
     BROKEN,
     SiteError,

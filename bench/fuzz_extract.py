@@ -5,8 +5,8 @@
 is decoded as UTF-8 (errors replaced) and read:
 
 - as ``{"op": "extract", "format": "html"}`` and ``"eml"`` through
-  ``core.protocol.handle_request`` (the batch op, its handlers registered as the CLI
-  registers them): an ``internal-error`` answer is a reader's exception;
+  ``batch.protocol.handle_request`` (the batch op, answered from the one op table,
+  ``batch.ops.OP_TABLE``): an ``internal-error`` answer is a reader's exception;
 - by ``sources.html.extract_html`` directly: every span lies inside the text and holds
   the link's value as written (``html.unescape`` of it is ``raw``);
 - by ``sources.page_links.page_links`` (the window's page reader, same tokenizer).
@@ -44,7 +44,6 @@ except ImportError:  # pragma: no cover - message for people running it by hand
     sys.exit("atheris is not installed: run `make fuzz` or `.venv/bin/pip install atheris`")
 
 with atheris.instrument_imports(include=["uriinspector", "html", "_markupbase"]):
-    from uriinspector.batch import documents as batch
     from uriinspector.batch import protocol
     from uriinspector.sources.html import extract_html
     from uriinspector.sources.page_links import page_links
@@ -137,7 +136,6 @@ def main() -> int:
     argv = [a for a in sys.argv if a != "--stop-on-crash"]
     keep_going = "--stop-on-crash" not in sys.argv
     write_dictionary()
-    batch.register()
     flags = [a for a in argv[1:] if a.startswith("-")]
     dirs = [a for a in argv[1:] if not a.startswith("-")]
     defaults = {

@@ -359,8 +359,9 @@ def _batch_then_modules(request: str) -> tuple[dict[str, object], set[str]]:
 
 
 def test_parse_lines_do_not_load_the_document_readers() -> None:
-    # start-up (docs/performance.md, ## Batch): the 1.1 document ops are registered
-    # lazily, so a batch of parse lines never imports uriinspector.sources or analysis
+    # start-up (docs/performance.md, ## Batch): the 1.1 document ops import their
+    # readers on first use, so a batch of parse lines never imports uriinspector.sources
+    # or analysis
     answer, modules = _batch_then_modules('{"op": "parse", "input": "http://a/b"}')
     assert answer["valid"] is True
     assert not {m for m in modules if m.startswith("uriinspector.sources")}
@@ -374,4 +375,4 @@ def test_a_document_op_loads_its_reader_on_first_use() -> None:
     from uriinspector.batch.documents import answer_extract_html
 
     assert answer == {"op": "extract", **answer_extract_html(request)}
-    assert "uriinspector.batch.documents" in modules
+    assert "uriinspector.sources.html" in modules

@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.cli.helpers import cli, mock_env
-from uriinspector.cli import ExitStatus, Style, main
+from uriinspector.cli import ExitStatus, main
+from uriinspector.cli.env import Style
 from uriinspector.cli.extract import _elide
 
 WRAP = "https://eur01.safelinks.protection.outlook.com/?url={}&data=05%7C02&reserved=0"
@@ -226,7 +227,7 @@ def test_stix_url_values_are_uris(link: str, value: str | None) -> None:
 def test_rows_fit_any_width_and_escape_what_they_show(
     width: int, tail: str, display: str, part: str
 ) -> None:
-    from uriinspector.cli import cells
+    from uriinspector.cli.env import cells
     from uriinspector.cli.extract import render_table
     from uriinspector.sources.model import Document, Link
 

@@ -1,4 +1,5 @@
-"""Batch protocol v1 (core/protocol.py): framing, error objects, every op's answer shape.
+"""Batch protocol v1 (batch/protocol.py, its op table batch/ops.py): framing, error
+objects, every op's answer shape.
 
 The contract is shared/contract/batch-protocol.md. Ops whose core module has not
 landed are skipped (importorskip), never silently passed.
@@ -16,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uriinspector.batch import protocol
+from uriinspector.batch.ops import OP_TABLE
 from uriinspector.batch.protocol import encode_answer, handle_line, handle_request
 
 PARSE_KEYS = {
@@ -709,7 +711,7 @@ def test_answer_keys_id_op_then_the_body_in_order(
 ) -> None:
     # batch-protocol.md: the answer echoes "id" and names its "op"; the handler's own
     # "op"/"id" never replace them, the other keys keep the handler's order
-    monkeypatch.setitem(protocol._HANDLERS, "parse", lambda req: dict(body))
+    monkeypatch.setitem(OP_TABLE, "parse", lambda req: dict(body))
     request: dict[str, object] = {"op": "parse", "id": 7} if has_id else {"op": "parse"}
     expected: dict[str, object] = {"id": 7} if has_id else {}
     expected["op"] = "parse"

@@ -110,10 +110,8 @@ def test_junk_is_answered(junk: bytes) -> None:
 def test_batch_extract_reads_documents_as_bytes() -> None:
     import base64
 
-    from uriinspector.batch.documents import register
     from uriinspector.batch.protocol import handle_request
 
-    register()
     data = zip_of({"invoice.pdf": page_pdf(qr=QR_URL)}, password="4821")
     answer = handle_request({"op": "extract", "data": base64.b64encode(data).decode(),
                              "name": "docs.zip", "passwords": ["4821"], "id": 7})

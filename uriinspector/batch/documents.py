@@ -1,8 +1,9 @@
-"""The batch protocol's 1.1 document operations: ``extract`` of ``html``/``eml``, and ``qr``.
+"""The batch ops on documents: ``extract`` (plain text, ``html``, ``eml``, and any
+document's bytes in ``data``, protocol 1.2) and ``qr``.
 
-``core.protocol`` stays pure and cannot import this package (layers point down), so it
-keeps a small registry; :func:`register` puts these handlers in it. ``cli.py`` calls it
-before it answers batch lines. Field errors use the protocol's own ``RequestError``.
+The readers of :mod:`uriinspector.sources` are imported inside each op, on first use:
+the package pulls in the mail and HTML readers (~0.4 s), which a batch of ``parse``
+lines never needs. Field errors use the protocol's own ``RequestError``.
 """
 
 from __future__ import annotations
@@ -10,15 +11,41 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Mapping
+from typing import Final
 
-from uriinspector.batch import protocol
-from uriinspector.batch.protocol import INVALID_VALUE, Answer, RequestError
+from uriinspector.batch.fields import (
+    INVALID_VALUE,
+    MISSING_FIELD,
+    WRONG_TYPE,
+    Answer,
+    RequestError,
+    choice,
+    required_str,
+)
+from uriinspector.batch.uri_ops import answer_extract_text
+
+#: ``format`` values of ``extract`` given ``text`` (protocol 1.1).
+EXTRACT_FORMATS: Final = ("text", "html", "eml")
+
+
+def op_extract(req: Mapping[str, object]) -> Answer:
+    """``{"op": "extract", ...}``: a document's bytes (``data``, protocol 1.2), else
+    ``text`` read as plain text (the core) or as ``html``/``eml`` (protocol 1.1)."""
+    if "data" in req and "text" not in req:
+        return answer_extract_data(req)
+    text = required_str(req, "text")
+    fmt = choice(req, "format", EXTRACT_FORMATS, "text", INVALID_VALUE)
+    if fmt == "html":
+        return answer_extract_html(req)
+    if fmt == "eml":
+        return answer_extract_eml(req)
+    return answer_extract_text(text)
 
 
 def _document_answer(req: Mapping[str, object], fmt: str) -> Answer:
     text = req.get("text")
     if not isinstance(text, str):  # checked by the protocol already; kept for direct calls
-        raise RequestError(protocol.WRONG_TYPE, 'field "text" must be a string')
+        raise RequestError(WRONG_TYPE, 'field "text" must be a string')
     if fmt == "html":
         from uriinspector.sources.html import extract_html
 
@@ -55,7 +82,7 @@ def answer_extract_data(req: Mapping[str, object]) -> Answer:
     a document of any format, read from its bytes, nested documents included."""
     raw = req.get("data")
     if not isinstance(raw, str):
-        raise RequestError(protocol.WRONG_TYPE, 'field "data" must be a base64 string')
+        raise RequestError(WRONG_TYPE, 'field "data" must be a base64 string')
     if len(raw) > MAX_DATA_BYTES * 4 // 3 + 4096:
         raise RequestError(INVALID_VALUE, f'field "data" holds more than {MAX_DATA_BYTES:,} '
                            "bytes")
@@ -72,10 +99,10 @@ def answer_extract_data(req: Mapping[str, object]) -> Answer:
                            + ", ".join(FORMATS))
     name = req.get("name", "document")
     if not isinstance(name, str):
-        raise RequestError(protocol.WRONG_TYPE, 'field "name" must be a string')
+        raise RequestError(WRONG_TYPE, 'field "name" must be a string')
     passwords = req.get("passwords", [])
     if not isinstance(passwords, list) or not all(isinstance(p, str) for p in passwords):
-        raise RequestError(protocol.WRONG_TYPE, 'field "passwords" must be a list of strings')
+        raise RequestError(WRONG_TYPE, 'field "passwords" must be a list of strings')
     doc = read_document(data, name or "document", fmt=fmt, passwords=tuple(passwords))
     answer: Answer = {"format": doc.format or "unknown",
                       "uris": [link.to_json(with_how=True) for link in doc.links]}
@@ -88,9 +115,9 @@ def answer_qr(req: Mapping[str, object]) -> Answer:
     """``{"op": "qr", "image": B64}``: every barcode, QR first; a bad image is an error."""
     image = req.get("image")
     if "image" not in req:
-        raise RequestError(protocol.MISSING_FIELD, 'missing field "image"')
+        raise RequestError(MISSING_FIELD, 'missing field "image"')
     if not isinstance(image, str):
-        raise RequestError(protocol.WRONG_TYPE, 'field "image" must be a base64 string')
+        raise RequestError(WRONG_TYPE, 'field "image" must be a base64 string')
     try:
         data = base64.b64decode("".join(image.split()), validate=True)
     except (binascii.Error, ValueError) as exc:
@@ -101,11 +128,3 @@ def answer_qr(req: Mapping[str, object]) -> Answer:
     if isinstance(result, QrError):
         raise RequestError(INVALID_VALUE, f'field "image": {result.message}')
     return {"codes": [code.to_json() for code in result]}
-
-
-def register() -> None:
-    """Let ``core.protocol`` answer the 1.1 document operations (idempotent)."""
-    protocol.register_handler("extract:html", answer_extract_html)
-    protocol.register_handler("extract:eml", answer_extract_eml)
-    protocol.register_handler("qr", answer_qr)
-    protocol.register_handler("extract:data", answer_extract_data)

@@ -1,6 +1,6 @@
 """``uriinspector batch --jobs N``: the batch answers computed on N worker processes.
 
-Every line goes through the very handler the serial loop (``cli.run_batch``) uses,
+Every line goes through the very handler the serial loop (``cli/batch.run_batch``) uses,
 ``protocol.answer_line`` (``handle_line`` then ``encode_answer_line``), so the bytes are the
 same; only where they are computed changes. Answers are written in input order, each
 flushed as soon as it and every answer before it are ready (the contract's co-process
@@ -14,7 +14,9 @@ cheap (median under :data:`PARALLEL_MIN_LINE_RATIO` times this machine's cost of
 answering an empty request, measured then) that workers could not win.
 Workers come from a ``forkserver`` (a fresh interpreter that imports the core and
 nothing else: never Qt), ignore Ctrl-C (the parent stops them) and exit with the
-parent. No Qt import here either.
+parent. No Qt import here either, and nothing of the CLI: the command hands over its
+streams (:class:`Streams`, which ``cli.env.Environment`` is) and turns the status
+returned into its exit status.
 """
 
 from __future__ import annotations
@@ -32,14 +34,24 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO
 
 from uriinspector.batch import protocol
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-    from uriinspector.cli.env import Environment, ExitStatus
+
+class Streams(Protocol):
+    """What the runner uses of the command's environment (``cli.env.Environment``)."""
+
+    stdin: BinaryIO
+    stdout: BinaryIO
+    stderr: TextIO
+    is_system: bool
+
+    def error(self, text: str) -> None:
+        """Write one line to stderr."""
 
 #: Lines answered in this process before any worker starts (a short input, a test, an
 #: interactive session's first requests: no process start-up cost at all).
@@ -129,9 +141,6 @@ def _worker_init() -> None:
     """Workers ignore Ctrl-C (the terminal sends it to the whole process group): the
     parent stops them, so no worker prints a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from uriinspector.batch.documents import register
-
-    register()  # the 1.1 document ops, as in the serial loop (cli.run_batch)
 
 
 class _Progress:
@@ -180,7 +189,7 @@ class _Lines:
     still waiting for input never stalls the interpreter's exit); other streams (tests'
     in-memory ones) with their own ``readline``. The lines are the same bytes."""
 
-    def __init__(self, env: Environment) -> None:
+    def __init__(self, env: Streams) -> None:
         self.stream = env.stdin
         self.fd: int | None = None
         if env.is_system:
@@ -246,14 +255,16 @@ def _isatty(stream: object) -> bool:
         return False
 
 
-def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -> ExitStatus:
-    """Answer every non-blank stdin line on ``jobs`` processes, in order, streamed.
+def run_parallel(
+    env: Streams, jobs: int, *, progress: bool | None = None, prog: str = "uriinspector"
+) -> int:
+    """Answer every non-blank stdin line on ``jobs`` processes, in order, streamed; the
+    status is 0, or 1 when a stream failed or no worker could start (said on stderr,
+    each line starting ``{prog} batch:``).
 
     ``progress``: True forces the progress line, None shows it when stderr is a
     terminal and stdin a file, False never. ``jobs=1`` answers in this process.
     """
-    from uriinspector.cli.env import PROG, ExitStatus
-
     size = _input_file_size(env.stdin)
     show = progress if progress is not None else (size is not None and _isatty(env.stderr))
     meter = _Progress(env.stderr if show else None, size)
@@ -262,30 +273,30 @@ def run_parallel(env: Environment, jobs: int, *, progress: bool | None = None) -
     try:
         parallel = jobs > 1 and not _frozen()
         warmup = _Warmup() if parallel else None
-        status = _serial(env, lines, meter, PROG, warmup)
+        status = _serial(env, lines, meter, prog, warmup)
         if status is None and warmup is not None and warmup.cheap():
             # measured on this input: lines this cheap (e.g. parse) go no faster on
             # workers, so they stay in this process, unchanged bytes
-            status = _serial(env, lines, meter, PROG, None)
+            status = _serial(env, lines, meter, prog, None)
         if status is None:
             # the workers start in the background (a fork server, the core imported and
             # warmed there: about half a second); meanwhile this process keeps answering
             starter = _PoolStarter(jobs)
             if not SERIAL_WHILE_STARTING:
                 starter.ready.wait()
-            status = _serial(env, lines, meter, PROG, starter.ready.is_set)
+            status = _serial(env, lines, meter, prog, starter.ready.is_set)
         if status is None:
             assert starter is not None
             pool = starter.take()
             if pool is None:
-                env.error(f"{PROG} batch: cannot start worker processes: {starter.error}")
-                return ExitStatus.ERROR
-            status = _Parallel(env, lines, jobs, meter, PROG).run(pool)
+                env.error(f"{prog} batch: cannot start worker processes: {starter.error}")
+                return 1
+            status = _Parallel(env, lines, jobs, meter, prog).run(pool)
     finally:
         if starter is not None:
             starter.close()
         meter.done()
-    return ExitStatus(status)
+    return status
 
 
 class _Warmup:
@@ -322,7 +333,7 @@ class _Warmup:
 
 
 def _serial(
-    env: Environment,
+    env: Streams,
     lines: _Lines,
     meter: _Progress,
     prog: str,
@@ -401,7 +412,7 @@ class _Parallel:
     """The parallel phase: a reader thread, a pool, and the writer (this thread)."""
 
     def __init__(
-        self, env: Environment, lines: _Lines, jobs: int, meter: _Progress, prog: str
+        self, env: Streams, lines: _Lines, jobs: int, meter: _Progress, prog: str
     ) -> None:
         self.env = env
         self.lines = lines

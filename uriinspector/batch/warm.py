@@ -6,10 +6,7 @@ them itself. Importing it anywhere else costs that work for nothing.
 
 from __future__ import annotations
 
-from uriinspector.batch.documents import register
 from uriinspector.batch.parallel import answer_bytes
-
-register()
 
 _REQUESTS = (
     b'{"op": "analyze", "input": "https://user@www.xn--80ak6aa92e.com:8080/a/../b?q=1#f"}',

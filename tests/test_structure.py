@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "uriinspector"
 
@@ -61,3 +63,23 @@ def test_no_private_name_is_imported_across_modules() -> None:
                 found += [f"{f.relative_to(ROOT)}: {node.module}.{a.name}" for a in node.names
                           if a.name.startswith("_") and not a.name.startswith("__")]
     assert found == []
+
+
+def test_the_cli_and_the_batch_have_no_oversized_file_or_function() -> None:
+    # issue 25 (docs/architecture.md, measuring commands): no file over 600 lines and no
+    # function over 80 in cli/ and batch/ (gui/ is measured the same way by hand)
+    m = _measure()
+    found = [p for d in ("cli", "batch") for p in m.oversized(PACKAGE / d)]
+    assert found == []
+
+
+def test_the_size_measure_finds_a_long_function(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    m = _measure()
+    monkeypatch.setattr(m, "ROOT", tmp_path)  # names are printed relative to it
+    long_body = "".join(f"    x{i} = {i}\n" for i in range(m.MAX_FUNCTION_LINES))
+    (tmp_path / "long.py").write_text("def f():\n" + long_body + "\n\ndef g():\n    pass\n")
+    (tmp_path / "short.py").write_text("def f():\n    return 1\n")
+    found = m.oversized(tmp_path)
+    assert found == [f"long.py:1 f: {m.MAX_FUNCTION_LINES + 1} lines"]

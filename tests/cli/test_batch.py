@@ -376,3 +376,31 @@ def test_a_document_op_loads_its_reader_on_first_use() -> None:
 
     assert answer == {"op": "extract", **answer_extract_html(request)}
     assert "uriinspector.sources.html" in modules
+
+
+def test_every_op_of_the_contract_has_one_handler_in_the_one_table() -> None:
+    # issue 25: "who answers {"op": "qr"}" is answered by one table, not registered at
+    # run time: the ops the contract's requests name are exactly its keys, in order
+    import re
+
+    from uriinspector.batch import ops, protocol
+
+    text = (ROOT / "docs" / "contract" / "batch-protocol.md").read_text(encoding="utf-8")
+    named = list(dict.fromkeys(re.findall(r'Request: `\{"op": "([a-z-]+)"', text)))
+    assert named == list(ops.OP_TABLE) == list(protocol.OPS)
+    assert not hasattr(protocol, "register_handler")
+
+
+def test_the_serial_loop_reads_a_document_given_as_bytes() -> None:
+    # batch-protocol.md, extract: documents as bytes (1.2): the serial loop answers it
+    # (it once said internal-error: only --jobs workers had the handler registered)
+    import base64
+
+    from uriinspector.batch.protocol import handle_request
+
+    data = base64.b64encode(b"see http://a.example/x now").decode()
+    request = {"op": "extract", "data": data, "name": "a.txt", "id": 3}
+    (answer,) = run_batch([json.dumps(request)])
+    assert answer == handle_request(request)
+    assert answer["format"] == "text"
+    assert [u["uri"] for u in answer["uris"]] == ["http://a.example/x"]  # type: ignore[attr-defined]

@@ -343,11 +343,11 @@ def _changes() -> list[str]:
 
 def _how_jobs_works() -> list[str]:
     return [
-        "**How `--jobs N` works** (`uriinspector/batch_parallel.py`). The first 200 "
+        "**How `--jobs N` works** (`uriinspector/batch/parallel.py`). The first 200 "
         "lines (or 0.25 s) are answered in the process itself, with the serial loop's "
         "handler, so short inputs and the first requests of a co-process never wait for a "
         "worker. Then a fork server starts on a thread (a fresh interpreter that imports "
-        "the core and answers a few requests, `batch_warm.py`, so every worker forked "
+        "the core and answers a few requests, `batch/warm.py`, so every worker forked "
         "from it starts with the Public Suffix List, ada-url and the patterns loaded) "
         "while this process keeps answering; once a worker is up, a reader thread reads "
         "stdin in batches (at most N × 4 × 32 lines ahead), tasks of up to 32 lines go to "

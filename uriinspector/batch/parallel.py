@@ -80,7 +80,7 @@ TASKS_PER_WORKER = 4
 #: How long a partly filled task waits for more input before it is sent anyway.
 IDLE_SECONDS = 0.002
 #: Modules the fork server imports once, so that no worker imports them again;
-#: ``batch_warm`` also answers a few requests there (lists, data, patterns loaded once).
+#: ``batch/warm.py`` also answers a few requests there (lists, data, patterns loaded once).
 PRELOAD = (
     "uriinspector.batch.parallel",
     "uriinspector.core.analysis",

@@ -3,8 +3,8 @@
 ``Environment`` holds the I/O (tests overwrite its attributes to simulate pipes,
 terminals and ``NO_COLOR``, httpie's ``Environment`` idea); ``ExitStatus`` the
 program's exit codes; ``Style`` the terminal colours; ``cells``/``show``/``marked``
-draw hostile text visibly. ``cli.py``, ``cli_extract.py`` and ``batch_parallel.py``
-import it from here, so none of them needs another's module.
+draw hostile text visibly. Every command module of ``cli/`` imports them from here,
+so none of them needs another's module.
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 import corpus as corpus_mod  # noqa: E402
 
-from uriinspector.core import analysis, protocol  # noqa: E402
+from uriinspector.batch import protocol  # noqa: E402
+from uriinspector.core import analysis  # noqa: E402
 from uriinspector.core.parse import parse  # noqa: E402
 
 OUT = HERE / "out" / "batch_floor.json"

@@ -83,3 +83,14 @@ def test_the_size_measure_finds_a_long_function(
     (tmp_path / "short.py").write_text("def f():\n    return 1\n")
     found = m.oversized(tmp_path)
     assert found == [f"long.py:1 f: {m.MAX_FUNCTION_LINES + 1} lines"]
+
+
+def test_the_wheel_lists_every_package() -> None:
+    # pyproject.toml names the packages one by one: a new one (cli/, batch/; report/ was
+    # missed once) must be added there, or the wheel ships without it
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = {".".join(init.parent.relative_to(ROOT).parts) for init in PACKAGE.rglob("__init__.py")}
+    assert found - listed == set()

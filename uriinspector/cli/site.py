@@ -29,8 +29,9 @@ from uriinspector.sources.site import (
     check_site,
 )
 
-#: Exit status when the folder itself cannot be read (contract).
-UNREADABLE: Final = 2
+#: Exit status when the folder itself cannot be read (site-check contract: 2): a DIR
+#: argument that cannot be read is a bad command line, as argparse's own status 2.
+UNREADABLE: Final = ExitStatus.USAGE
 _WIDTH: Final = 100
 _STATUS_CELLS: Final = 16
 _ATTR_CELLS: Final = 11
@@ -137,7 +138,7 @@ def summary(pages: int, counts: Counter[str], differs: int) -> str:
     return "; ".join(parts)
 
 
-def run(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:
+def run(env: Environment, ns: argparse.Namespace) -> ExitStatus:
     """Check the folder ``ns.dir`` and print the table or JSON Lines; the exit status."""
     style = Style(use_colour(ns.color, env))
     progress = _Progress(env)

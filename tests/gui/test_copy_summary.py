@@ -137,7 +137,7 @@ def test_banner_findings_pane_summary_and_report_share_the_verdict_words(
 ) -> None:
     """One wording (core.verdict): what the banner says is what a ticket says."""
     from uriinspector.core.analysis import analyze
-    from uriinspector.gui.banner import banner_html
+    from uriinspector.gui.banner.banner import banner_html
     from uriinspector.gui.panes.findings import FindingsPane
     from uriinspector.report import render
 

@@ -69,7 +69,7 @@ def test_copy_as_defanged(window: MainWindow) -> None:
 
 
 def test_a_huge_paste_is_taken_as_pasted(window: MainWindow) -> None:
-    from uriinspector.gui.intake import REFANG_LIMIT
+    from uriinspector.gui.intake.intake import REFANG_LIMIT
 
     huge = "hxxps://evil[.]example/" + "a" * REFANG_LIMIT
     _clipboard(huge)

@@ -3,8 +3,8 @@
 Every input is made in the test: mails with ``email.message.EmailMessage``, QR codes with
 zxing-cpp's writer (``tests/sources/builders.py``). Each goes through the window's real
 doors (File ▸ Open… with the dialog answered, a drop of a ``file:`` URL, Ctrl+V in the
-field with an image on the clipboard) into ``gui/intake.py``, the worker of
-``gui/documents.py`` and the Extract tab; the banner, the Components tree and the
+field with an image on the clipboard) into ``gui/intake/intake.py``, the worker of
+``gui/intake/documents.py`` and the Extract tab; the banner, the Components tree and the
 Findings pane are read as a user reads them.
 """
 
@@ -339,7 +339,7 @@ def test_a_twenty_megabyte_mail_never_blocks_the_window(
     window's own (whose C calls in ``email`` held the GIL, and so the GUI thread, for
     100-300 ms each). The longest event-loop gap while it loads is a figure measured by
     ``bench/bench_stalls.py mail`` (docs/performance.md), never asserted."""
-    from uriinspector.gui import documents
+    from uriinspector.gui.intake import documents
 
     line = "Lorem ipsum dolor sit amet https://bulk.example/{} consectetur adipiscing.\n"
     msg = EmailMessage()

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from uriinspector.core.analysis import analyze
+from uriinspector.gui.field.widget import UriField
 from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.theme import theme_for
-from uriinspector.gui.uri_field import UriField
 
 # U+1F600 in the user name, then a host with CYRILLIC SMALL LETTER A and O (UTS #39).
 URI = "http://\U0001f600@\u0430pple-g\u043e\u043egle.com/"

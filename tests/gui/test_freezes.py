@@ -22,8 +22,8 @@ from PySide6.QtWidgets import QApplication
 
 from bench.shapes import shape
 from uriinspector.gui import MainWindow
+from uriinspector.gui.field.widget import CHIP_LIMIT
 from uriinspector.gui.panes.ladder import MAX_SHOWN_CHARS
-from uriinspector.gui.uri_field import CHIP_LIMIT
 
 SIZE = 131_072
 NASTY = ("bidi", "zero-width", "lone-surrogates", "pct-triplets", "bracket-run", "at-run",

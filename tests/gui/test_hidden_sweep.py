@@ -17,11 +17,11 @@ from pytestqt.qtbot import QtBot
 from tests.cli.helpers import cli
 from uriinspector.core.analysis import analyze
 from uriinspector.core.hidden import has_hidden, hidden_name, marker
+from uriinspector.gui.field.widget import CHIP_CODE_POINT, CHIP_TYPE, ChipObject, UriField
 from uriinspector.gui.panes import CharactersPane, ComponentsPane, FindingsPane, LadderPane
 from uriinspector.gui.panes._common import HTML_ROLE
 from uriinspector.gui.panes.editions import EditionsPane
 from uriinspector.gui.panes.explain import ExplainPane
-from uriinspector.gui.uri_field import CHIP_CODE_POINT, CHIP_TYPE, ChipObject, UriField
 from uriinspector.report import render
 
 #: One of each family: controls, bidi, zero width, unusual spaces, fillers, variation

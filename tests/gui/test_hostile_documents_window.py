@@ -30,7 +30,7 @@ from tests.gui.test_documents_window import (
     phishing_eml,
 )
 from uriinspector.gui import MainWindow
-from uriinspector.gui import documents as documents_module
+from uriinspector.gui.intake import documents as documents_module
 from uriinspector.sources.reader_process import TIME_LIMIT_SECONDS, WAIT_LIMIT_SECONDS
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")

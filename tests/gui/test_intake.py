@@ -1,4 +1,4 @@
-"""Intake (gui/intake.py): every paste and drop inspects exactly what was offered.
+"""Intake (gui/intake/intake.py): every paste and drop inspects exactly what was offered.
 
 Issue 13 item 3: a drop carrying only ``text/uri-list`` went through ``QUrl``, which
 rewrites the link under inspection. Intake prefers ``text/plain`` as offered and
@@ -19,7 +19,8 @@ from PySide6.QtCore import QByteArray, QMimeData, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QImage
 from pytestqt.qtbot import QtBot
 
-from uriinspector.gui import MainWindow, intake
+from uriinspector.gui import MainWindow
+from uriinspector.gui.intake import intake
 
 
 class OfferedMime(QMimeData):
@@ -199,7 +200,7 @@ def test_paste(window: MainWindow, qtbot: QtBot, offered: str, how: str) -> None
 def test_an_image_paste_is_read_and_a_broken_one_says_why(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    # Issue 12: a pasted image is read for QR codes (gui/documents.py); bytes that only
+    # Issue 12: a pasted image is read for QR codes (gui/intake/documents.py); bytes that only
     # start like a PNG are not an image: the window says so and keeps the link.
     window.set_uri("http://kept.example/")
     QGuiApplication.clipboard().setMimeData(OfferedMime({"image/png": b"\x89PNG...."}))
@@ -322,7 +323,7 @@ def test_a_process_that_copied_exits_cleanly() -> None:
     code = (
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
-        "from uriinspector.gui import intake\n"
+        "from uriinspector.gui.intake import intake\n"
         "intake.copy_exact('http://a/\\ud800')\n"
         "assert intake.from_mime(app.clipboard().mimeData()).text == 'http://a/\\ud800'\n"
     )

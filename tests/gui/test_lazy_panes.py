@@ -27,7 +27,7 @@ from uriinspector.gui.settings import Settings
 ROOT = Path(__file__).resolve().parents[2]
 # the document reader (gui.documents, with subprocess) is made on first use, not before
 HEAVY = ("ada_url", "publicsuffixlist", "confusable_homoglyphs", "idna", "hypothesis",
-         "uriinspector.gui.documents", "subprocess")
+         "uriinspector.gui.intake.documents", "subprocess")
 HIDDEN = {"characters", "resolution", "ladder", "urn", "history", "extract", "explain", "editions"}
 
 

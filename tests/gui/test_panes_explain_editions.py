@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QToolTip, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from uriinspector.gui import MainWindow
+from uriinspector.gui.field.widget import UriField
 from uriinspector.gui.panes.editions import (
     COL_BROWSER,
     COL_CLASSES,
@@ -24,7 +25,6 @@ from uriinspector.gui.panes.editions import (
     EditionsPane,
 )
 from uriinspector.gui.panes.explain import ExplainPane
-from uriinspector.gui.uri_field import UriField
 
 # draft-fielding-uri-rfc2396bis-01 (2003) §7.5, the misleading-authority example.
 SEC75 = "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"

@@ -121,7 +121,7 @@ def test_html_report_in_headless_chromium(qtbot: QtBot, tmp_path: Path) -> None:
     dark_host = palette.readable(palette.COMPONENT_STYLES["host"].hue, QColor("#1e1e1e"))
     assert dark_host != host and _count(shot, dark_host) == 0
     # and the window's own field paints the same host colour for the same URI
-    from uriinspector.gui.uri_field import UriField
+    from uriinspector.gui.field.widget import UriField
 
     field = UriField()
     qtbot.addWidget(field)

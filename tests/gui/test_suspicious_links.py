@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QListWidget
 from pytestqt.qtbot import QtBot
 
 from uriinspector.gui import MainWindow
-from uriinspector.gui.uri_field import UriField
+from uriinspector.gui.field.widget import UriField
 
 LINKS = {
     # draft-fielding-uri-rfc2396bis (2003) §7.5: userinfo dressed up as the host.

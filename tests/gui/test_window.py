@@ -14,8 +14,8 @@ from pytestqt.qtbot import QtBot
 from uriinspector.gui import MainWindow, resources
 from uriinspector.gui.app import parse_args
 from uriinspector.gui.controller import AnalysisController
+from uriinspector.gui.field.widget import SHOWN_WHEN_TRUNCATED, UriField
 from uriinspector.gui.settings import Settings
-from uriinspector.gui.uri_field import SHOWN_WHEN_TRUNCATED, UriField
 
 # draft-fielding-uri-rfc2396bis-01 (2003) §7.5, the misleading-authority example.
 MISLEADING = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QWidget
 
-    from uriinspector.gui.intake import Intake
+    from uriinspector.gui.intake.intake import Intake
 
 
 class Intents(Protocol):

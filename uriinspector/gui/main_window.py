@@ -40,14 +40,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.gui import intake, presentation, resources, zoom
-from uriinspector.gui.banner import EffectiveHostBanner
+from uriinspector.gui import presentation, resources, zoom
+from uriinspector.gui.banner.banner import EffectiveHostBanner
+from uriinspector.gui.banner.defang_notice import DefangNotice
 from uriinspector.gui.controller import EDITIONS, AnalysisController
-from uriinspector.gui.defang_notice import DefangNotice
+from uriinspector.gui.field.widget import UriField, visible_text
+from uriinspector.gui.intake import intake
 from uriinspector.gui.panes.base import PANES, MissingPane, PaneSpec, ResolutionView
 from uriinspector.gui.plain import plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
-from uriinspector.gui.uri_field import UriField, visible_text
 from uriinspector.gui.window.docks import DockLayout
 from uriinspector.gui.window.exports import Exports
 from uriinspector.gui.window.fit import ScreenFit
@@ -59,7 +60,7 @@ from uriinspector.gui.window.pane_host import PaneHost, PaneMap
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
-    from uriinspector.gui.documents import DocumentIntake
+    from uriinspector.gui.intake.documents import DocumentIntake
     from uriinspector.samples import Sample
 
 # Re-exported: tests, benchmarks and other modules import these from here.
@@ -417,7 +418,7 @@ class MainWindow(QMainWindow):
         its module brings ``subprocess`` and the child process's protocol (~5-8 ms that
         need not come before the first paint)."""
         if self._documents is None:
-            from uriinspector.gui.documents import DocumentIntake
+            from uriinspector.gui.intake.documents import DocumentIntake
 
             self._documents = DocumentIntake(self, self)
         return self._documents
@@ -441,7 +442,7 @@ class MainWindow(QMainWindow):
         self.take(intake.from_mime(QGuiApplication.clipboard().mimeData()))
 
     def take(self, got: intake.Intake) -> bool:
-        """Inspect what ``gui/intake.py`` handed over (a paste, a drop, the command line):
+        """Inspect what ``gui/intake/intake.py`` handed over (a paste, a drop, the command line):
         its exact text, with a notice when it was refanged or cannot be opened yet."""
         if got.readable:  # a mail, page, .msg, text file or image: read it
             return self.documents.open(got)

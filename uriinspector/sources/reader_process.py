@@ -4,7 +4,7 @@ A document is hostile input: a 288 KB header bomb took 1.76 GB to parse, and par
 20 MB mail runs C calls that hold the GIL for 100-300 ms each (``bytes.decode``,
 ``StringIO`` and ``str.join`` over the whole message inside ``email``). On a thread of
 the window's own process the first would take the window's memory, the second freeze
-its GUI thread. So ``gui/documents.py`` hands every document (a file, a dropped file, a
+its GUI thread. So ``gui/intake/documents.py`` hands every document (a file, a dropped file, a
 pasted image) to this module in a child process, reads its answer line by line, and
 starts a new child for the next document.
 

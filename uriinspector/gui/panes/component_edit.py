@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QStyleOptionViewIt
 
 from uriinspector.core.decoders import scheme_of
 from uriinspector.core.decoders.percent import query_decode
-from uriinspector.gui.intake import IntakeLineEdit
+from uriinspector.gui.intake.intake import IntakeLineEdit
 from uriinspector.gui.panes.component_rows import COL_DECODED, COL_RAW, Row
 
 
@@ -86,7 +86,7 @@ class EditDelegate(QStyledItemDelegate):
         row = self._pane.row_at(index)
         if row is None or row.edit is None or index.column() not in (COL_RAW, COL_DECODED):
             return None
-        editor = IntakeLineEdit(parent)  # pastes/drops: exact text (gui/intake.py)
+        editor = IntakeLineEdit(parent)  # pastes/drops: exact text (gui/intake/intake.py)
         editor.setObjectName("componentEditor")
         editor.setFont(self._pane.editor_font())
         return editor

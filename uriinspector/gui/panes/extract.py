@@ -46,7 +46,8 @@ from PySide6.QtWidgets import (
 from uriinspector.core.analysis import Verdict, analyze
 from uriinspector.core.extract import Extracted, extract
 from uriinspector.core.verdict import verdict_words
-from uriinspector.gui import intake, resources
+from uriinspector.gui import resources
+from uriinspector.gui.intake import intake
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
 from uriinspector.gui.panes.background import BackgroundJob, runs_inline

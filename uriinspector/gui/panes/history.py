@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.gui.intake import IntakeLineEdit
+from uriinspector.gui.field.widget import visible_text
+from uriinspector.gui.intake.intake import IntakeLineEdit
 from uriinspector.gui.panes._common import clear_tree, name_widget, plain_tooltip, tree_item
 from uriinspector.gui.settings import HistoryEntry, matches
-from uriinspector.gui.uri_field import visible_text
 from uriinspector.gui.zoom import mono_font
 
 #: A row's index into the entries shown: the exact URI stays in Python (a str stored in

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.gui.intake import IntakeLineEdit
+from uriinspector.gui.intake.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     HTML_ROLE,
@@ -159,7 +159,7 @@ class LadderPane(QWidget):
         self.view.setColumnHidden(COL_COMPARE, True)
         # Row heights follow the value column's width (the delegate wraps long URIs).
         header.sectionResized.connect(self._on_header_section_resized)
-        self.compareField = IntakeLineEdit(self)  # pastes/drops: exact text (gui/intake.py)
+        self.compareField = IntakeLineEdit(self)  # pastes/drops: exact text (gui/intake/intake.py)
         name_widget(self.compareField, "compareField", "Compare with")
         self.compareField.setFont(self._mono)
         self.compareField.setPlaceholderText("a second URI to compare, e.g. http://A/%62")

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from uriinspector.core.editions import EDITION_TITLES
-from uriinspector.gui.intake import IntakeLineEdit
+from uriinspector.gui.intake.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,

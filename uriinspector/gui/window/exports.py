@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
-from uriinspector.gui import intake
+from uriinspector.gui.intake import intake
 from uriinspector.gui.plain import plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, DEFAULT_REFERENCE
 
@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.core.verdict import LinkContext
     from uriinspector.gui.controller import AnalysisController
-    from uriinspector.gui.documents import DocumentIntake
+    from uriinspector.gui.field.widget import UriField
+    from uriinspector.gui.intake.documents import DocumentIntake
     from uriinspector.gui.intents import Intents
-    from uriinspector.gui.uri_field import UriField
 
 
 def resolution_asked(base: str, reference: str) -> tuple[str | None, str | None]:

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 from uriinspector.gui.panes.table import PANES, SPECS
 
 if TYPE_CHECKING:
-    from uriinspector.gui.banner import EffectiveHostBanner
+    from uriinspector.gui.banner.banner import EffectiveHostBanner
+    from uriinspector.gui.field.widget import UriField
     from uriinspector.gui.intents import Intents
-    from uriinspector.gui.uri_field import UriField
 
 
 def takes_tab(widget: QWidget) -> bool:

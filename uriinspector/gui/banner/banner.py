@@ -6,7 +6,7 @@ says is that nothing notable was found. Every piece of the input it quotes is
 HTML-escaped and has its hidden characters written as ``⟨U+XXXX⟩``.
 
 When the link carries another one (a mail gateway's wrapper, a redirect), the banner
-tells the chain in plain words from ``gui/chain.py``: every host the link forwards to is
+tells the chain in plain words from ``gui/banner/chain.py``: every host the link forwards to is
 an anchor the banner handles itself (``linkActivated`` → ``inspectRequested``: inspect
 that hop; never a browser), the last one in bold; a shortener's unknowable target is
 said so; a brand look-alike's ``imitates`` is named. The label word-wraps and is never
@@ -29,10 +29,11 @@ from PySide6.QtGui import QAction, QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from uriinspector.core.verdict import NOTHING_PROVES, VERDICT_WORDS
-from uriinspector.gui import chain, resources
+from uriinspector.gui import resources
+from uriinspector.gui.banner import chain
 from uriinspector.gui.elide import elide_middle, host_text
+from uriinspector.gui.field.widget import visible_text
 from uriinspector.gui.plain import plain_tooltip
-from uriinspector.gui.uri_field import visible_text
 
 if TYPE_CHECKING:
     from PySide6.QtCore import Qt

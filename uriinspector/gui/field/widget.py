@@ -43,7 +43,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
 
 from uriinspector.core.hidden import hidden_name, hidden_positions, is_hidden, marker, reveal
-from uriinspector.gui import intake
+from uriinspector.gui.intake import intake
 from uriinspector.gui.offsets import OffsetTable
 from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
@@ -533,7 +533,7 @@ class UriField(QTextEdit):
         super().keyPressEvent(event)
 
     def insertFromMimeData(self, source: QMimeData) -> None:
-        """Paste and drop (through ``gui/intake.py``): the exact characters offered,
+        """Paste and drop (through ``gui/intake/intake.py``): the exact characters offered,
         newlines and controls as chips; a defanged link refanged."""
         got = intake.from_mime(source)
         as_text = got.kind == "text" or (got.kind == "file" and not got.document)

@@ -16,7 +16,7 @@ what the offered content is and hands over the EXACT text the other program offe
 * files and images are recognised and handed over as such (``kind`` ``"file"`` /
   ``"image"``): a file whose name says it is a document the window reads (``.eml``,
   ``.msg``, ``.html``/``.htm``, ``.txt``, PNG/JPEG/GIF/BMP/WebP images: see
-  ``sources.formats.DOCUMENT_ENDINGS``) has ``document`` set and is read by ``gui/documents.py``
+  ``sources.formats.DOCUMENT_ENDINGS``) has ``document`` set and is read by ``gui/intake/documents.py``
   (``uriinspector.sources``); an image's bytes are read for QR codes; any other file
   has its ``file:`` link inspected. *File ▸ Open…* enters through :func:`from_path`.
 

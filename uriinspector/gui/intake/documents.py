@@ -46,7 +46,7 @@ from uriinspector.sources.reader_process import (
 )
 
 if TYPE_CHECKING:
-    from uriinspector.gui.intake import Intake
+    from uriinspector.gui.intake.intake import Intake
     from uriinspector.gui.intents import Intents
     from uriinspector.gui.panes.extract import ExtractPane
     from uriinspector.sources.model import Document, Problem
@@ -469,7 +469,7 @@ class DocumentReader(QObject):
 
 
 class DocumentIntake(QObject):
-    """The window's side of documents: what ``gui/intake.py`` hands over as a document
+    """The window's side of documents: what ``gui/intake/intake.py`` hands over as a document
     file or an image is read here, shown in the Extract tab, and (for a QR image) its
     first link inspected in the field.
 
@@ -506,7 +506,7 @@ class DocumentIntake(QObject):
 
     def open_path(self, path: str) -> None:
         """Read the file at ``path`` (File ▸ Open…)."""
-        from uriinspector.gui import intake
+        from uriinspector.gui.intake import intake
 
         self.intents.take(intake.from_path(path))
 

@@ -1,6 +1,6 @@
 """A notice under the field when the link being inspected is written defanged.
 
-A defanged link *typed* into the field (a paste is refanged by ``gui/intake.py``) is
+A defanged link *typed* into the field (a paste is refanged by ``gui/intake/intake.py``) is
 analysed exactly as typed, so ``hxxps://evil[.]example`` reads with scheme ``hxxps``.
 This bar says so in words, shows the refanged target (``Analysis.defanged``, computed
 by ``core.defang``) and offers one action to inspect that form; it never rewrites

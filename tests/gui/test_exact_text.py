@@ -23,7 +23,7 @@ from PySide6.QtGui import QGuiApplication, QTextCursor
 from pytestqt.qtbot import QtBot
 
 from uriinspector.gui import MainWindow
-from uriinspector.gui.field.widget import OBJECT_REPLACEMENT
+from uriinspector.gui.field.chips import OBJECT_REPLACEMENT
 from uriinspector.gui.panes._common import CODE_ROLE
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication
 
 from bench.shapes import shape
 from uriinspector.gui import MainWindow
-from uriinspector.gui.field.widget import CHIP_LIMIT
+from uriinspector.gui.field.text import CHIP_LIMIT
 from uriinspector.gui.panes.ladder import MAX_SHOWN_CHARS
 
 SIZE = 131_072

@@ -17,7 +17,8 @@ from pytestqt.qtbot import QtBot
 from tests.cli.helpers import cli
 from uriinspector.core.analysis import analyze
 from uriinspector.core.hidden import has_hidden, hidden_name, marker
-from uriinspector.gui.field.widget import CHIP_CODE_POINT, CHIP_TYPE, ChipObject, UriField
+from uriinspector.gui.field.chips import CHIP_CODE_POINT, CHIP_TYPE, ChipObject
+from uriinspector.gui.field.widget import UriField
 from uriinspector.gui.panes import CharactersPane, ComponentsPane, FindingsPane, LadderPane
 from uriinspector.gui.panes._common import HTML_ROLE
 from uriinspector.gui.panes.editions import EditionsPane
@@ -90,7 +91,7 @@ def test_the_same_marker_everywhere(qtbot: QtBot, ch: str) -> None:
         if rng.format.objectType() == CHIP_TYPE:
             chips.extend([int(rng.format.property(CHIP_CODE_POINT))] * rng.length)
     assert chips == [ord(ch)] * 3
-    drawn = ChipObject(field)._label(ord(ch))  # the text drawObject paints
+    drawn = ChipObject(field, lambda: field.theme)._label(ord(ch))  # the text drawObject paints
     assert drawn == mark
     index = uri.index(ch)
     assert f"{mark} {hidden_name(ch)}" in field.describe(index)

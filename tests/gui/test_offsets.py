@@ -91,7 +91,7 @@ def test_lone_surrogates_are_one_unit_each(text: str) -> None:
 
 
 def test_field_chips_after_emoji_before_the_host() -> None:
-    from uriinspector.gui.field.widget import is_chip_char
+    from uriinspector.gui.field.chips import is_chip_char
 
     text = LONE["emoji-before-host-then-lone"]
     table = OffsetTable(text, single_unit=is_chip_char)

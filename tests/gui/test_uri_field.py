@@ -8,7 +8,8 @@ from PySide6.QtGui import QFont, QTextCharFormat, QTextCursor
 from pytestqt.qtbot import QtBot
 
 from uriinspector.core.analysis import analyze
-from uriinspector.gui.field.widget import OBJECT_REPLACEMENT, UriField, is_chip_char, visible_text
+from uriinspector.gui.field.chips import OBJECT_REPLACEMENT, is_chip_char, visible_text
+from uriinspector.gui.field.widget import UriField
 
 MISLEADING = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
 

@@ -14,7 +14,8 @@ from pytestqt.qtbot import QtBot
 from uriinspector.gui import MainWindow, resources
 from uriinspector.gui.app import parse_args
 from uriinspector.gui.controller import AnalysisController
-from uriinspector.gui.field.widget import SHOWN_WHEN_TRUNCATED, UriField
+from uriinspector.gui.field.text import SHOWN_WHEN_TRUNCATED
+from uriinspector.gui.field.widget import UriField
 from uriinspector.gui.settings import Settings
 
 # draft-fielding-uri-rfc2396bis-01 (2003) §7.5, the misleading-authority example.

@@ -38,7 +38,7 @@ def build_samples_menu(menu: QMenu, load: Callable[[Sample], None]) -> None:
 
     A broken gallery file gives one disabled item that says why (never fatal).
     """
-    from uriinspector.gui.field.widget import visible_text
+    from uriinspector.gui.field.chips import visible_text
     from uriinspector.samples import GalleryError, gallery
 
     menu.setProperty("samplesFilled", True)

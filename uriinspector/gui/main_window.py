@@ -44,7 +44,8 @@ from uriinspector.gui import presentation, resources, zoom
 from uriinspector.gui.banner.banner import EffectiveHostBanner
 from uriinspector.gui.banner.defang_notice import DefangNotice
 from uriinspector.gui.controller import EDITIONS, AnalysisController
-from uriinspector.gui.field.widget import UriField, visible_text
+from uriinspector.gui.field.chips import visible_text
+from uriinspector.gui.field.widget import UriField
 from uriinspector.gui.intake import intake
 from uriinspector.gui.panes.base import PANES, MissingPane, PaneSpec, ResolutionView
 from uriinspector.gui.plain import plain_message

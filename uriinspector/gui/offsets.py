@@ -3,7 +3,7 @@
 The core speaks code points (``Span``, end exclusive, into a Python ``str``); Qt
 speaks UTF-16 code units, where an astral character (U+10000 and above: emoji,
 tag characters) takes two units. The URI field also shows some characters as a
-one-unit chip (an object replacement character, see ``uri_field.py``), so a table
+one-unit chip (an object replacement character, see ``gui/field/chips.py``), so a table
 may be told which code points occupy exactly one unit whatever their plane.
 
 A table is built once per text in O(n) and answers each lookup in O(log k), k being

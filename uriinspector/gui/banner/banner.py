@@ -32,7 +32,7 @@ from uriinspector.core.verdict import NOTHING_PROVES, VERDICT_WORDS
 from uriinspector.gui import resources
 from uriinspector.gui.banner import chain
 from uriinspector.gui.elide import elide_middle, host_text
-from uriinspector.gui.field.widget import visible_text
+from uriinspector.gui.field.chips import visible_text
 from uriinspector.gui.plain import plain_tooltip
 
 if TYPE_CHECKING:

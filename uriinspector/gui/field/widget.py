@@ -1,271 +1,47 @@
 """The URI field: one line of monospace text, every component coloured as you type.
 
-The field only renders what the core computed (an ``Analysis``): component spans,
-delimiters and findings become character formats painted by a ``QSyntaxHighlighter``.
-
-Controls, bidi controls and invisible characters are never given to the text layout:
-each one is stored in the document as a single U+FFFC object replacement character
-carrying the real code point, and drawn in place as a chip (``⟨U+202E⟩``, the marker
-of ``core/hidden.py``, as in every output). So a right-to-left override cannot reorder
-the line, a zero-width space cannot hide, and a pasted newline or tab stays part of
-the text (they are part of attacks) without breaking the single line. ``uri()`` gives
-back the exact text, chips expanded, and copying from the field copies the real
-characters.
-
-A letter of another script that reads as a Latin one (``Finding.letters``: the ``а`` of
-``аpple.com``) is marked with a wavy underline on a red tint, and hovering it names it.
+The widget holds the exact text and its analysis; what it draws comes from its parts:
+``chips`` (a box in place of each hidden character), ``text`` (inserting with chips,
+reading the real characters back, how much of a long input is shown), ``highlight``
+(the analysis as character formats) and ``hover`` (the tooltip). ``uri()`` gives back
+the exact text, chips expanded, and copying from the field copies the real characters.
 
 Code-point spans become document positions only through ``gui/offsets.py``.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QRectF, QSizeF, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QFontMetricsF,
     QHelpEvent,
     QKeyEvent,
-    QPainter,
-    QPyTextObject,
-    QSyntaxHighlighter,
-    QTextCharFormat,
     QTextCursor,
-    QTextDocument,
-    QTextFormat,
     QTextOption,
 )
 from PySide6.QtWidgets import QApplication, QFrame, QTextEdit, QToolTip, QWidget
 
-from uriinspector.core.hidden import hidden_name, hidden_positions, is_hidden, marker, reveal
+from uriinspector.gui.field.chips import CHIP_TYPE, OBJECT_REPLACEMENT, ChipObject
+from uriinspector.gui.field.highlight import UriHighlighter, analysis_ranges
+from uriinspector.gui.field.hover import describe
+from uriinspector.gui.field.text import (
+    CHIP_LIMIT,
+    chip_format,
+    display_cut,
+    document_text,
+    insert_text,
+    offset_table,
+)
 from uriinspector.gui.intake import intake
-from uriinspector.gui.offsets import OffsetTable
 from uriinspector.gui.plain import plain_tooltip
-from uriinspector.gui.theme import COMPONENT_LABELS, Theme, current_theme
+from uriinspector.gui.theme import Theme, current_theme
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
-    from uriinspector.core.split import Delimiter
-
-#: The custom object type of a chip, and the property holding its code point.
-CHIP_TYPE = int(QTextFormat.ObjectTypes.UserObject) + 1
-CHIP_CODE_POINT = int(QTextFormat.Property.UserProperty) + 1
-OBJECT_REPLACEMENT = "\ufffc"
-
-#: Whether a character is drawn as a chip instead of being laid out as text: the one
-#: table of hidden characters every output uses (``core/hidden.py``; U+FFFC is in it,
-#: so every U+FFFC in the document is a chip).
-is_chip_char = is_hidden
-
-
-def chip_label(code_point: int) -> str:
-    """The text drawn in a chip: the marker every output uses (``⟨U+202E⟩``); a negative
-    code point stands for the characters of a long input that are not shown."""
-    if code_point < 0:
-        return f"⟨… {-code_point:,} more characters not shown⟩"
-    return marker(chr(code_point))
-
-
-def char_name(code_point: int) -> str:
-    """The name of a code point for a tooltip (``core/hidden.py``)."""
-    return hidden_name(chr(code_point))
-
-
-def visible_text(text: str, limit: int = 300) -> str:
-    """``text`` with every chip character written as ``⟨U+XXXX⟩``, cut at ``limit``."""
-    return reveal(text[:limit]) + ("…" if len(text) > limit else "")
-
-
-def _chip_runs(text: str) -> Iterator[tuple[int, int]]:
-    """``(start, end)`` of each run of one repeated hidden character in ``text``."""
-    run_start = run_end = -1
-    for i in hidden_positions(text):
-        if i == run_end and text[i] == text[run_start]:
-            run_end = i + 1
-            continue
-        if run_start >= 0:
-            yield run_start, run_end
-        run_start, run_end = i, i + 1
-    if run_start >= 0:
-        yield run_start, run_end
-
-
-def _table(text: str) -> OffsetTable:
-    return OffsetTable(text, single_unit=is_chip_char)
-
-
-class ChipObject(QPyTextObject):
-    """Draws one chip: a rounded box with the code point, in place of the character.
-
-    Qt calls ``intrinsicSize`` for every chip on every relayout of the line (about 18
-    times per chip per keystroke) and ``drawObject`` for every chip of the line on each
-    paint, through Python: the font, labels and sizes are made once per font and kept
-    (``reset`` drops them), and ``CHIP_LIMIT`` bounds how many chips a line holds.
-    """
-
-    def __init__(self, field: UriField) -> None:
-        super().__init__(field)
-        self._field = field
-        self._small: QFont | None = None
-        self._sizes: dict[int, QSizeF] = {}
-        self._labels: dict[int, str] = {}
-
-    def reset(self) -> None:
-        """Forget the cached font and sizes (the field's font changed)."""
-        self._small = None
-        self._sizes.clear()
-        self._labels.clear()
-
-    def _font(self) -> QFont:
-        if self._small is None:
-            font = QFont(self._field.font())
-            font.setPointSizeF(max(5.0, font.pointSizeF() * 0.72))
-            font.setBold(True)
-            self._small = font
-        return self._small
-
-    def _label(self, cp: int) -> str:
-        label = self._labels.get(cp)
-        if label is None:
-            if len(self._labels) > 4096:  # bounded: one entry per distinct code point
-                self._labels.clear()
-            label = self._labels[cp] = chip_label(cp)
-        return label
-
-    def intrinsicSize(
-        self, doc: QTextDocument, pos: int, fmt: QTextFormat
-    ) -> QSizeF:
-        """Width of the label plus padding; the height of the field's own line."""
-        cp = int(fmt.property(CHIP_CODE_POINT))
-        size = self._sizes.get(cp)
-        if size is None:
-            if len(self._sizes) > 4096:
-                self._sizes.clear()
-            small = QFontMetricsF(self._font())
-            line = QFontMetricsF(self._field.font())
-            size = QSizeF(small.horizontalAdvance(self._label(cp)) + 4.0, line.height())
-            self._sizes[cp] = size
-        return size
-
-    def drawObject(
-        self,
-        painter: QPainter,
-        rect: QRectF | QRect,
-        doc: QTextDocument,
-        pos: int,
-        fmt: QTextFormat,
-    ) -> None:
-        """Paint the chip's box and its ``⟨U+XXXX⟩`` label."""
-        theme = self._field.theme
-        cp = int(fmt.property(CHIP_CODE_POINT))
-        painter.save()
-        box = QRectF(rect).adjusted(1.0, 2.0, -1.0, -2.0)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(theme.chip_fg)
-        painter.setBrush(theme.chip_bg)
-        painter.drawRoundedRect(box, 3.0, 3.0)
-        painter.setFont(self._font())
-        from PySide6.QtCore import Qt  # not at import: see UriField.finish_setup
-
-        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), self._label(cp))
-        painter.restore()
-
-
-class UriHighlighter(QSyntaxHighlighter):
-    """Paints precomputed ``(position, length, format)`` ranges (document positions)."""
-
-    def __init__(self, document: QTextDocument) -> None:
-        super().__init__(document)
-        self.ranges: list[tuple[int, int, QTextCharFormat]] = []
-
-    def highlightBlock(self, text: str) -> None:
-        """Apply the ranges that fall in the current block."""
-        block = self.currentBlock()
-        start = block.position()
-        end = start + len(text) + 1
-        for pos, length, fmt in self.ranges:
-            if pos + length <= start or pos >= end:
-                continue
-            self.setFormat(pos - start, length, fmt)
-
-
-Layer = Sequence[tuple[int, int, QTextCharFormat]]
-
-
-def flatten_layers(layers: Iterable[Layer]) -> list[tuple[int, int, QTextCharFormat]]:
-    """Merge layered ``(start, end, format)`` ranges into disjoint ranges.
-
-    Later layers are merged over earlier ones (a finding's background over a
-    component's colour), so no cue is lost where they overlap.
-    """
-    events: list[tuple[int, int, int, QTextCharFormat]] = []  # (pos, order, kind, fmt)
-    order = 0
-    for layer in layers:
-        for start, end, fmt in layer:
-            if end > start:
-                events.append((start, order, 1, fmt))
-                events.append((end, order, 0, fmt))
-                order += 1
-    if not events:
-        return []
-    bounds = sorted({e[0] for e in events})
-    starts: dict[int, list[tuple[int, QTextCharFormat]]] = {}
-    ends: dict[int, list[int]] = {}
-    for pos, o, kind, fmt in events:
-        if kind:
-            starts.setdefault(pos, []).append((o, fmt))
-        else:
-            ends.setdefault(pos, []).append(o)
-    active: dict[int, QTextCharFormat] = {}
-    out: list[tuple[int, int, QTextCharFormat]] = []
-    for i, pos in enumerate(bounds):
-        for o in ends.get(pos, ()):
-            active.pop(o, None)
-        for o, fmt in starts.get(pos, ()):
-            active[o] = fmt
-        if not active or i + 1 == len(bounds):
-            continue
-        nxt = bounds[i + 1]
-        if len(active) == 1:
-            merged = next(iter(active.values()))
-        else:
-            merged = QTextCharFormat()
-            for o in sorted(active):
-                merged.merge(active[o])
-        out.append((pos, nxt, merged))
-    return out
-
-
-#: At most this many finding spans are painted (a megabyte can hold thousands).
-MAX_PAINTED_FINDINGS = 400
-#: Inputs longer than this many code points are shown truncated and read-only.
-DISPLAY_LIMIT = 32768
-#: How much of such an input is shown: its start (scheme, authority: where the link
-#: goes). Laying out and painting 32,768 characters took 50-100 ms per paste, and
-#: 4,096 emoji or combining marks 150-370 ms (text shaping), so 1,024 are shown.
-SHOWN_WHEN_TRUNCATED = 1024
-#: At most this many chips are shown: Qt sizes and paints each through Python on every
-#: relayout (8,000 bidi controls took 1.3 s to load and 1.7 s per keystroke). An input
-#: with more is shown up to its 65th chip, read-only, like a too-long one.
-CHIP_LIMIT = 64
-
-
-def _delimiter_start(delimiter: Delimiter) -> int:
-    return delimiter.span.start
-
-
-def display_cut(text: str) -> int | None:
-    """How many code points of ``text`` the field shows (None: all of it, editable)."""
-    end = SHOWN_WHEN_TRUNCATED if len(text) > DISPLAY_LIMIT else len(text)
-    for n, at in enumerate(hidden_positions(text, 0, end), 1):
-        if n > CHIP_LIMIT:
-            return at
-    return end if end < len(text) else None
 
 
 class UriField(QTextEdit):
@@ -305,7 +81,7 @@ class UriField(QTextEdit):
         self.setPlaceholderText("Type or paste a URI…")
         self.theme: Theme = current_theme()
         self._text = ""
-        self._table = _table("")
+        self._table = offset_table("")
         self._analysis: Analysis | None = None
         self._selection: tuple[int, int] | None = None
         self._last_cursor = -1
@@ -321,7 +97,7 @@ class UriField(QTextEdit):
         option.setWrapMode(QTextOption.WrapMode.NoWrap)
         doc.setDefaultTextOption(option)
         doc.setDocumentMargin(2.0)
-        self._chips = ChipObject(self)
+        self._chips = ChipObject(self, lambda: self.theme)
         doc.documentLayout().registerHandler(CHIP_TYPE, self._chips)
         # Connected before the highlighter exists, so a synchronous analysis triggered
         # by this change is in place when the highlighter repaints the same change.
@@ -391,52 +167,7 @@ class UriField(QTextEdit):
 
     def _document_text(self, start: int = 0, end: int | None = None) -> str:
         """The real characters between two document positions."""
-        doc = self.document()
-        out: list[str] = []
-        block = doc.begin()
-        while block.isValid():
-            text = block.text()
-            # Format ranges are in UTF-16 units; the block's text is a Python str.
-            units = OffsetTable(text)
-            bpos = block.position()
-            for rng in block.textFormats():
-                s = bpos + rng.start
-                e = s + rng.length
-                lo = max(s, start)
-                hi = e if end is None else min(e, end)
-                if lo >= hi:
-                    continue
-                if rng.format.objectType() == CHIP_TYPE:
-                    cp = int(rng.format.property(CHIP_CODE_POINT))
-                    if cp >= 0:  # a negative code point is the "more not shown" marker
-                        out.append(chr(cp) * (hi - lo))
-                else:
-                    a = units.to_code_point(lo - bpos)
-                    b = units.to_code_point(hi - bpos)
-                    out.append(text[a:b])
-            block = block.next()
-        return "".join(out)
-
-    def _insert(self, cursor: QTextCursor, text: str) -> None:
-        """Insert ``text`` at ``cursor``: plain runs as text, chip characters as chips."""
-        plain = QTextCharFormat()
-        cursor.beginEditBlock()
-        try:
-            pos = 0
-            for start, end in _chip_runs(text):
-                if start > pos:
-                    cursor.insertText(text[pos:start], plain)
-                fmt = QTextCharFormat()
-                fmt.setObjectType(CHIP_TYPE)
-                fmt.setProperty(CHIP_CODE_POINT, ord(text[start]))
-                fmt.setToolTip(char_name(ord(text[start])))
-                # A run of the same character is one insertion of as many chips.
-                cursor.insertText(OBJECT_REPLACEMENT * (end - start), fmt)
-                pos = end
-            if pos < len(text) or not text:
-                cursor.insertText(text[pos:], plain)
-        finally:
-            cursor.endEditBlock()
+        return document_text(self.document(), start, end)
 
     def set_uri(self, text: str) -> None:
         """Replace the whole text (undoable), as if the user had typed it.
@@ -459,12 +190,10 @@ class UriField(QTextEdit):
         self._pending_text = text
         try:
             cursor.beginEditBlock()
-            self._insert(cursor, shown)
+            insert_text(cursor, shown)
             if large:
-                fmt = QTextCharFormat()
-                fmt.setObjectType(CHIP_TYPE)
-                fmt.setProperty(CHIP_CODE_POINT, -(len(text) - self._shown))
-                fmt.setToolTip("The rest of this long input is analysed but not shown here.")
+                fmt = chip_format(-(len(text) - self._shown),
+                                  "The rest of this long input is analysed but not shown here.")
                 cursor.insertText(OBJECT_REPLACEMENT, fmt)
             cursor.endEditBlock()
         finally:
@@ -489,7 +218,7 @@ class UriField(QTextEdit):
         if text == self._text:
             return
         self._text = text
-        self._table = _table(text[: self._shown] if self._large else text)
+        self._table = offset_table(text[: self._shown] if self._large else text)
         self._selection = None
         self._in_change = True
         try:
@@ -525,7 +254,7 @@ class UriField(QTextEdit):
             and all(ord(c) >= 0x20 and c != "\x7f" for c in text)
         ):
             cursor = self.textCursor()
-            self._insert(cursor, text)
+            insert_text(cursor, text)
             self.setTextCursor(cursor)
             self.ensureCursorVisible()
             event.accept()
@@ -551,7 +280,7 @@ class UriField(QTextEdit):
                     self.set_uri(whole)
                     replaced = True
             if not replaced:
-                self._insert(cursor, text)
+                insert_text(cursor, text)
                 self.setTextCursor(cursor)
                 self.ensureCursorVisible()
             if got.refanged:
@@ -582,51 +311,12 @@ class UriField(QTextEdit):
         if analysis is None or analysis.text != self._text:
             # A stale analysis (the worker is still on the newest text): keep the old paint.
             return
-        theme = self.theme
-        table = self._table
-        split = analysis.parsed.split
-
         # Only what is shown is painted: a truncated megabyte has up to a million
         # delimiters, and flattening them all took ~1 s on the GUI thread (issue 13).
         shown = self._shown if self._large else len(self._text)
-
-        def conv(start: int, end: int) -> tuple[int, int]:
-            return table.to_utf16(min(start, shown)), table.to_utf16(min(end, shown))
-
-        components: list[tuple[int, int, QTextCharFormat]] = []
-        for name, span in split.component_spans():
-            components.append((*conv(span.start, span.end), theme.component_format(name)))
-        dim = theme.delimiter_format()
-        delimiters = split.delimiters
-        if self._large:  # in text order: the first ones up to the shown end
-            delimiters = delimiters[: bisect_left(delimiters, shown, key=_delimiter_start)]
-        for delim in delimiters:
-            components.append((*conv(delim.span.start, delim.span.end), dim))
-        findings: list[tuple[int, int, QTextCharFormat]] = []
-        foreign: list[tuple[int, int, QTextCharFormat]] = []
-        danger: list[tuple[int, int, QTextCharFormat]] = []
-        finding_fmt = theme.finding_format()
-        foreign_fmt = theme.foreign_format()
-        danger_fmt = theme.danger_format()
-        for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
-            if finding.span.start >= shown:
-                continue
-            rng = (*conv(finding.span.start, finding.span.end), finding_fmt)
-            if finding.code == "misleading-userinfo":
-                danger.append((rng[0], rng[1], danger_fmt))
-            elif finding.span.end > finding.span.start:
-                findings.append(rng)
-            # each foreign letter that reads as a Latin one (issue 15 item 3)
-            foreign.extend(
-                (*conv(letter.span.start, letter.span.end), foreign_fmt)
-                for letter in finding.letters
-                if letter.span.start < shown
-            )
-        selection: list[tuple[int, int, QTextCharFormat]] = []
-        if self._selection is not None:
-            selection.append((*conv(*self._selection), theme.selection_format()))
-        flat = flatten_layers((components, findings, foreign, danger, selection))
-        self._highlighter.ranges = [(s, e - s, f) for s, e, f in flat]
+        self._highlighter.ranges = analysis_ranges(
+            analysis, self._table, self.theme, shown, self._selection
+        )
         if not self._in_change:
             # Inside a document change the highlighter repaints this block right after.
             self._highlighter.rehighlight()
@@ -670,45 +360,9 @@ class UriField(QTextEdit):
     def describe(self, index: int) -> str:
         """What lies at code point ``index``: the component's name, findings, the char."""
         analysis = self._analysis
-        if analysis is None or analysis.text != self._text or index >= len(self._text):
+        if analysis is None or analysis.text != self._text:
             return ""
-        lines: list[str] = []
-        lines.extend(self._foreign_lines(analysis, index))
-        for name, span in analysis.parsed.split.component_spans():
-            if span.start <= index < span.end:
-                value = visible_text(span.of(self._text), 80)
-                lines.append(f"{COMPONENT_LABELS.get(name, name)}: {value}")
-        for delim in analysis.parsed.split.delimiters:
-            if delim.span.start <= index < delim.span.end:
-                lines.append(f"delimiter ({delim.role})")
-        from uriinspector.core.explain import rules_in  # on hover only: not at start-up
-
-        rules = rules_in(analysis.parsed, index)  # issue 6: grammar on hover, innermost first
-        if rules:
-            lines.append(f"Grammar under {analysis.edition.label}:")
-            lines.extend(f"  {r.describe()}" for r in rules)
-        ch = self._text[index]
-        if is_chip_char(ch):
-            lines.append(f"{chip_label(ord(ch))} {char_name(ord(ch))}")
-        for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
-            if finding.span.start <= index < finding.span.end:
-                lines.append(f"{finding.severity}: {finding.message} [{finding.code}]")
-        return "\n".join(lines)
-
-    @staticmethod
-    def _foreign_lines(analysis: Analysis, index: int) -> list[str]:
-        """The foreign letters at ``index`` named for the tooltip (``Finding.letters``)."""
-        out: list[str] = []
-        for finding in analysis.findings[:MAX_PAINTED_FINDINGS]:
-            for letter in finding.letters:
-                if letter.span.start <= index < letter.span.end:
-                    line = (
-                        f"Foreign letter: '{letter.char}' is {letter.name} "
-                        f"(U+{ord(letter.char):04X}), looks like {letter.looks_like_name}"
-                    )
-                    if line not in out:
-                        out.append(line)
-        return out
+        return describe(analysis, index)
 
     def viewportEvent(self, event: QEvent) -> bool:
         """Show the component under the mouse in a tooltip."""

@@ -16,9 +16,10 @@ what the offered content is and hands over the EXACT text the other program offe
 * files and images are recognised and handed over as such (``kind`` ``"file"`` /
   ``"image"``): a file whose name says it is a document the window reads (``.eml``,
   ``.msg``, ``.html``/``.htm``, ``.txt``, PNG/JPEG/GIF/BMP/WebP images: see
-  ``sources.formats.DOCUMENT_ENDINGS``) has ``document`` set and is read by ``gui/intake/documents.py``
-  (``uriinspector.sources``); an image's bytes are read for QR codes; any other file
-  has its ``file:`` link inspected. *File ▸ Open…* enters through :func:`from_path`.
+  ``sources.formats.DOCUMENT_ENDINGS``) has ``document`` set and is read by
+  ``gui/intake/documents.py`` (``uriinspector.sources``); an image's bytes are read
+  for QR codes; any other file has its ``file:`` link inspected. *File ▸ Open…*
+  enters through :func:`from_path`.
 
 One-line inputs (the Resolution pane's base and reference, the ladder's second URI,
 the Components editor, the History pane's search box) are :class:`IntakeLineEdit`: their

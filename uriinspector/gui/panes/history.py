@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.gui.field.widget import visible_text
+from uriinspector.gui.field.chips import visible_text
 from uriinspector.gui.intake.intake import IntakeLineEdit
 from uriinspector.gui.panes._common import clear_tree, name_widget, plain_tooltip, tree_item
 from uriinspector.gui.settings import HistoryEntry, matches

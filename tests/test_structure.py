@@ -67,7 +67,7 @@ def test_no_private_name_is_imported_across_modules() -> None:
 
 def test_the_cli_and_the_batch_have_no_oversized_file_or_function() -> None:
     # issue 25 (docs/architecture.md, measuring commands): no file over 600 lines and no
-    # function over 80 in cli/ and batch/ (gui/ is measured the same way by hand)
+    # function over 80 in cli/ and batch/ (gui/: the test below)
     m = _measure()
     found = [p for d in ("cli", "batch") for p in m.oversized(PACKAGE / d)]
     assert found == []
@@ -94,3 +94,48 @@ def test_the_wheel_lists_every_package() -> None:
     listed = set(config["tool"]["setuptools"]["packages"])
     found = {".".join(init.parent.relative_to(ROOT).parts) for init in PACKAGE.rglob("__init__.py")}
     assert found - listed == set()
+
+
+#: Files under ``uriinspector/gui`` allowed over the size limits for now: the Document
+#: view, Extract and Page links panes, whose ``__init__``s another branch of issue 25
+#: splits (with their tables); remove each entry once it is under the limits.
+SIZE_ALLOWED = (
+    "uriinspector/gui/panes/document_view.py",
+    "uriinspector/gui/panes/extract.py",
+    "uriinspector/gui/panes/page_links.py",
+)
+
+
+def test_no_gui_file_over_600_lines_and_no_function_over_80() -> None:
+    m = _measure()
+    found = [p for p in m.oversized(PACKAGE / "gui") if not p.startswith(SIZE_ALLOWED)]
+    assert found == []
+
+
+def test_the_size_measure_finds_a_long_file_and_a_long_function(tmp_path: Path) -> None:
+    m = _measure()
+    long_function = "def f():\n" + "    x = 1\n" * 80
+    (tmp_path / "a.py").write_text(long_function + "\n" * (600 - 81))
+    (tmp_path / "b.py").write_text("x = 1\n" * 601)
+    found = [p.rpartition("/")[2] for p in m.oversized(tmp_path)]
+    assert found == ["a.py:1 f: 81 lines", "b.py: 601 lines"]  # a.py: 600 lines, allowed
+
+
+#: The Components pane's row building and hover text, and what they use: Qt-free, so
+#: they are built and tested without a display (issue 25).
+QT_FREE = (
+    "uriinspector.gui.panes.cells",
+    "uriinspector.gui.panes.component_rows",
+    "uriinspector.gui.panes.component_tips",
+    "uriinspector.gui.plain",
+)
+
+
+def test_the_row_builders_import_without_pyside6() -> None:
+    import subprocess
+
+    code = ("import sys\nsys.modules['PySide6'] = sys.modules['shiboken6'] = None\n"
+            + "".join(f"import {name}\n" for name in QT_FREE))
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]

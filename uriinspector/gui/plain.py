@@ -16,9 +16,12 @@ is exactly such text. So every piece of it goes through one of these helpers:
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel
+from typing import TYPE_CHECKING
 
 from uriinspector.core.hidden import reveal
+
+if TYPE_CHECKING:  # Qt-free at import: the Components pane's rows are built without Qt
+    from PySide6.QtWidgets import QLabel
 
 __all__ = [
     "esc", "plain_action_text", "plain_label", "plain_message", "plain_tooltip", "visible_text"

@@ -24,6 +24,10 @@ from PySide6.QtWidgets import (
 
 from uriinspector.core.hidden import is_hidden, marker
 
+# The words of an undefined and an empty cell, Qt-free for the row builders.
+from uriinspector.gui.panes.cells import EMPTY_TEXT as EMPTY_TEXT
+from uriinspector.gui.panes.cells import UNDEFINED_TEXT as UNDEFINED_TEXT
+
 # Input-derived text reaches Qt only through gui/plain.py (re-exported for the panes).
 from uriinspector.gui.plain import esc as esc
 from uriinspector.gui.plain import plain_tooltip as plain_tooltip
@@ -39,9 +43,6 @@ CODE_ROLE = Qt.ItemDataRole.UserRole
 SPAN_ROLE = Qt.ItemDataRole.UserRole + 1
 #: Rich text (HTML) a delegate draws instead of the plain display text.
 HTML_ROLE = Qt.ItemDataRole.UserRole + 2
-
-UNDEFINED_TEXT = "— undefined"
-EMPTY_TEXT = '"" (empty)'
 
 
 class SpanLike(Protocol):

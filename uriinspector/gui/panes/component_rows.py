@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from uriinspector.core.decoders.percent import form_encoded_query, query_decode
-from uriinspector.gui.panes._common import EMPTY_TEXT, UNDEFINED_TEXT, visible_text
+from uriinspector.gui.panes.cells import EMPTY_TEXT, UNDEFINED_TEXT
+from uriinspector.gui.plain import visible_text
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QIcon

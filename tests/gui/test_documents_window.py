@@ -311,7 +311,7 @@ def test_components_tree_lists_the_chain(window: MainWindow, qtbot: QtBot) -> No
     window.docks["components"].raise_()
     window.flush_panes()
     pane = window.pane("components")
-    nodes = pane._all_nodes()  # type: ignore[attr-defined]
+    nodes = pane.tree.all_nodes()  # type: ignore[attr-defined]
     section = next(n for n in nodes if n.row.key == "destinations")
     hop = section.children[0]
     assert hop.row.raw == "https://evil.example/x" and "google-redirect" in hop.row.decoded
@@ -339,7 +339,7 @@ def test_a_twenty_megabyte_mail_never_blocks_the_window(
     window's own (whose C calls in ``email`` held the GIL, and so the GUI thread, for
     100-300 ms each). The longest event-loop gap while it loads is a figure measured by
     ``bench/bench_stalls.py mail`` (docs/performance.md), never asserted."""
-    from uriinspector.gui.intake import documents
+    from uriinspector.gui.intake import reader
 
     line = "Lorem ipsum dolor sit amet https://bulk.example/{} consectetur adipiscing.\n"
     msg = EmailMessage()
@@ -349,8 +349,8 @@ def test_a_twenty_megabyte_mail_never_blocks_the_window(
     path.write_bytes(bytes(msg))
     assert path.stat().st_size > 20_000_000
     ways: list[str] = []
-    child = documents.read_in_child
-    monkeypatch.setattr(documents, "read_in_child",
+    child = reader.read_in_child
+    monkeypatch.setattr(reader, "read_in_child",
                         lambda *a, **k: (ways.append("child"), child(*a, **k))[1])
     window.documents.open_path(str(path))
     view = _view(window)

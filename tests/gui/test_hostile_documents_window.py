@@ -30,7 +30,7 @@ from tests.gui.test_documents_window import (
     phishing_eml,
 )
 from uriinspector.gui import MainWindow
-from uriinspector.gui.intake import documents as documents_module
+from uriinspector.gui.intake import child as child_module
 from uriinspector.sources.reader_process import TIME_LIMIT_SECONDS, WAIT_LIMIT_SECONDS
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
@@ -65,7 +65,7 @@ def _open_via_menu(window: MainWindow, path: Path, monkeypatch: pytest.MonkeyPat
 
 def _stuck_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader child replaced by one that never answers (a reader stuck on input)."""
-    monkeypatch.setattr(documents_module, "reader_command", lambda: [
+    monkeypatch.setattr(child_module, "reader_command", lambda: [
         sys.executable, "-c", "import time\nwhile True: time.sleep(1)"])
 
 
@@ -287,9 +287,9 @@ def test_a_frozen_bundle_runs_itself_as_the_reader(
     import subprocess
 
     monkeypatch.setattr(sys, "frozen", True, raising=False)
-    assert documents_module.reader_command() == [sys.executable, "--document-reader"]
+    assert child_module.reader_command() == [sys.executable, "--document-reader"]
     monkeypatch.undo()
-    assert documents_module.reader_command()[1:] == ["-m", documents_module.READER_MODULE]
+    assert child_module.reader_command()[1:] == ["-m", child_module.READER_MODULE]
     # the bundle's entry point (uriinspector/__main__.py) answers as the reader does
     mail = tmp_path / "m.eml"
     mail.write_bytes(phishing_eml())

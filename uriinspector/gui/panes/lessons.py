@@ -59,6 +59,26 @@ class LessonsPane(QWidget):
         self.armed = False  # the next click in the URI field answers the question
 
         outer = QVBoxLayout(self)
+        outer.addLayout(self._build_picker())
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self._build_step_text(body, layout)
+        layout.addLayout(self._build_answer_row(body))
+        layout.addLayout(self._build_help_row(body))
+        self.resultLabel = plain_label(QLabel("", body))
+        name_widget(self.resultLabel, "lessonResult")
+        self.resultLabel.setWordWrap(True)
+        layout.addWidget(self.resultLabel)
+        layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+        self._fill_lessons()
+        self._show_step(load=False)
+
+    def _build_picker(self) -> QHBoxLayout:
+        """The lesson chooser and the previous and next step buttons."""
         top = QHBoxLayout()
         self.lessonBox = QComboBox(self)
         name_widget(self.lessonBox, "lessonChoice", "Lesson")
@@ -72,10 +92,10 @@ class LessonsPane(QWidget):
         name_widget(self.nextButton, "lessonNext")
         self.nextButton.clicked.connect(lambda: self.go_to_step(self.step_index + 1))
         top.addWidget(self.nextButton)
-        outer.addLayout(top)
+        return top
 
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
+    def _build_step_text(self, body: QWidget, layout: QVBoxLayout) -> None:
+        """The step's number, title, text, URI and question, as plain text."""
         self.stepLabel = plain_label(QLabel("", body))
         name_widget(self.stepLabel, "lessonStep")
         layout.addWidget(self.stepLabel)
@@ -103,6 +123,8 @@ class LessonsPane(QWidget):
         self.promptLabel.setWordWrap(True)
         layout.addWidget(self.promptLabel)
 
+    def _build_answer_row(self, body: QWidget) -> QHBoxLayout:
+        """The answer's choices or field, the pick-in-the-field button, Check."""
         answer_row = QHBoxLayout()
         self.choiceBox = QComboBox(body)
         name_widget(self.choiceBox, "lessonChoices", "Your answer")
@@ -120,8 +142,10 @@ class LessonsPane(QWidget):
         name_widget(self.checkButton, "lessonCheck")
         self.checkButton.clicked.connect(self.check_answer)
         answer_row.addWidget(self.checkButton)
-        layout.addLayout(answer_row)
+        return answer_row
 
+    def _build_help_row(self, body: QWidget) -> QHBoxLayout:
+        """Hint, the spec's answer, and the worksheet export."""
         help_row = QHBoxLayout()
         self.hintButton = QPushButton("&Hint", body)
         name_widget(self.hintButton, "lessonHint")
@@ -136,18 +160,7 @@ class LessonsPane(QWidget):
         name_widget(self.exportButton, "lessonExport")
         self.exportButton.clicked.connect(self.export_dialog)
         help_row.addWidget(self.exportButton)
-        layout.addLayout(help_row)
-        self.resultLabel = plain_label(QLabel("", body))
-        name_widget(self.resultLabel, "lessonResult")
-        self.resultLabel.setWordWrap(True)
-        layout.addWidget(self.resultLabel)
-        layout.addStretch(1)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
-        outer.addWidget(scroll, 1)
-        self._fill_lessons()
-        self._show_step(load=False)
+        return help_row
 
     # -- needs ----------------------------------------------------------------------------
     def show_analysis(self, a: object) -> None:

@@ -111,9 +111,18 @@ class ResolutionPane(QWidget):
         self._resolutions: tuple[Resolution, ...] = ()
         self._chosen = REFERENCE_RULES
         self._syncing = False
-        mono = mono_font()
-        self._mono = mono
+        self._mono = mono_font()
+        form = self._build_fields()
+        self._build_rules_table()
+        tools = self._build_tools()
+        trace_page = self._build_trace_page()
+        examples_page = self._build_examples_page()
+        self._build_layout(form, tools, trace_page, examples_page)
+        self._connect()
 
+    def _build_fields(self) -> QFormLayout:
+        """The base, reference and target fields, and the Copy button."""
+        mono = self._mono
         self.baseField = IntakeLineEdit(DEFAULT_BASE, self)  # pastes/drops: exact text
         name_widget(self.baseField, "baseField", "Base URI")
         self.referenceField = IntakeLineEdit(self)
@@ -136,7 +145,10 @@ class ResolutionPane(QWidget):
         form.addRow("&Base:", self.baseField)
         form.addRow("&Reference:", self.referenceField)
         form.addRow("Target:", target_row)
+        return form
 
+    def _build_rules_table(self) -> None:
+        """The table of targets, one row per rule set."""
         self.rulesTable = QTableWidget(0, len(RULE_HEADERS), self)
         name_widget(self.rulesTable, "rulesTable", "Targets by rule set")
         self.rulesTable.setHorizontalHeaderLabels(list(RULE_HEADERS))
@@ -151,6 +163,8 @@ class ResolutionPane(QWidget):
         rh.setSectionResizeMode(COL_MARK, QHeaderView.ResizeMode.ResizeToContents)
         rh.setSectionResizeMode(COL_TARGET, QHeaderView.ResizeMode.Stretch)
 
+    def _build_tools(self) -> QHBoxLayout:
+        """The historical editions switch and the spec's examples button."""
         self.historyToggle = QToolButton(self)
         self.historyToggle.setText("Show historical editions")
         name_widget(self.historyToggle, "historyToggle", "Show historical editions")
@@ -167,7 +181,10 @@ class ResolutionPane(QWidget):
         tools.addWidget(self.historyToggle)
         tools.addStretch(1)
         tools.addWidget(self.examplesButton)
+        return tools
 
+    def _build_trace_page(self) -> QWidget:
+        """The Trace tab: the chosen rule set's steps and the buffer after one."""
         self.traceView = QTreeWidget(self)
         name_widget(self.traceView, "traceView", "Resolution trace")
         self.traceView.setHeaderLabels(["#", "Step", "Detail", "Buffer"])
@@ -191,7 +208,7 @@ class ResolutionPane(QWidget):
         self.bufferField = QLineEdit(self)
         name_widget(self.bufferField, "bufferField", "Buffer after the selected step")
         self.bufferField.setReadOnly(True)
-        self.bufferField.setFont(mono)
+        self.bufferField.setFont(self._mono)
         self.bufferField.setPlaceholderText("select a step above to see the buffer")
         self.bufferLabel.setBuddy(self.bufferField)
         trace_page = QWidget(self)
@@ -201,7 +218,10 @@ class ResolutionPane(QWidget):
         tl.addWidget(self.traceView, 1)
         tl.addWidget(self.bufferLabel)
         tl.addWidget(self.bufferField)
+        return trace_page
 
+    def _build_examples_page(self) -> QWidget:
+        """The Spec examples tab: RFC 3986 §5.4's references under every rule set."""
         self.examplesTable = QTableWidget(0, 0, self)
         name_widget(self.examplesTable, "examplesTable", "The spec's examples, every rule set")
         self.examplesTable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -231,7 +251,11 @@ class ResolutionPane(QWidget):
         name_widget(self.examplesHistoryBox, "examplesHistoryBox", "Show historical editions")
         el.addWidget(self.examplesHistoryBox)
         el.addWidget(self.examplesTable, 1)
+        return examples_page
 
+    def _build_layout(self, form: QFormLayout, tools: QHBoxLayout, trace_page: QWidget,
+                      examples_page: QWidget) -> None:
+        """The fields and rules above, the two tabs below, in a splitter."""
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("resolutionTabs")
         self.tabs.addTab(trace_page, "Trace")
@@ -256,6 +280,7 @@ class ResolutionPane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
 
+    def _connect(self) -> None:
         self.baseField.textEdited.connect(self._on_field_text_edited)
         self.referenceField.textEdited.connect(self._on_field_text_edited)
         self.copyButton.clicked.connect(self._on_copy_clicked)

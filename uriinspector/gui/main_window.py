@@ -31,7 +31,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
-    QHBoxLayout,
     QMainWindow,
     QMessageBox,
     QSizePolicy,
@@ -45,6 +44,7 @@ from uriinspector.gui.banner.banner import EffectiveHostBanner
 from uriinspector.gui.banner.defang_notice import DefangNotice
 from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.field.chips import visible_text
+from uriinspector.gui.field.row import FieldRow
 from uriinspector.gui.field.widget import UriField
 from uriinspector.gui.intake import intake
 from uriinspector.gui.panes.base import PANES, MissingPane, PaneSpec, ResolutionView
@@ -145,9 +145,7 @@ class MainWindow(QMainWindow):
         top.setObjectName("topArea")
         layout = QVBoxLayout(top)
         layout.setContentsMargins(8, 8, 8, 4)
-        row = QHBoxLayout()
         self.uriField = UriField(top, held=held)
-        row.addWidget(self.uriField, 1)
         self.editionSelector = QComboBox(top)
         self.editionSelector.setObjectName("editionSelector")
         self.editionSelector.setAccessibleName("editionSelector")
@@ -156,8 +154,8 @@ class MainWindow(QMainWindow):
         )
         for edition in EDITIONS:
             self.editionSelector.addItem(EDITION_LABELS[edition], edition)
-        row.addWidget(self.editionSelector)
-        layout.addLayout(row)
+        # the field keeps the full row at a large zoom (issue 25): gui/field/row.py
+        layout.addWidget(FieldRow(self.uriField, self.editionSelector, top))
         self.banner = EffectiveHostBanner(top, held=held)
         layout.addWidget(self.banner)
         self.defangNotice = DefangNotice(top)  # a typed defanged link (issue 15 item 6)

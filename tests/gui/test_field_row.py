@@ -1,10 +1,12 @@
 """The field keeps the full row at a large zoom (issue 25, gui/field/row.py).
 
 At 300 % the edition selector took half of a 1024-px window's row and the field the
-other half; now it moves under the field, which gets the row's full width (minus the
-top area's margins). At 100 % in a 1280-px window the row is as it was: the field,
-then the selector at the right end, on one line. Geometry only, no pixel figure of a
-font: the field's and the selector's edges against the top area's.
+other half; now it moves to the menu bar's right corner (a row of its own would make
+the window taller than a 640-px screen: tests/gui/test_layouts.py), and the field gets
+the row's full width (minus the top area's margins). At 100 % in a 1280-px window the
+row is as it was: the field, then the selector at the right end, on one line. Geometry
+only, no pixel figure of a font: the field's and the selector's edges against the top
+area's.
 """
 
 from __future__ import annotations
@@ -63,14 +65,23 @@ def test_at_300_percent_in_a_1024_window_the_field_takes_the_full_row(
     _settle(window)
     assert window.width() == 1024
     field = _in_top(window, window.uriField)
-    selector = _in_top(window, window.editionSelector)
     left, right = _inner(window)
     assert (field.left(), field.right()) == (left, right)  # the full row, minus margins
-    # the selector is under the field, at the row's right end, whole
-    assert selector.top() > field.bottom()
-    assert selector.right() == right
-    assert selector.width() >= window.editionSelector.sizeHint().width()
+    # the selector is in the menu bar's right corner, whole, above the field
+    bar = window.menuBar()
+    assert window.editionSelector.parent() is bar and window.editionSelector.isVisible()
+    corner = QRect(window.editionSelector.mapTo(window, window.editionSelector.rect().topLeft()),
+                   window.editionSelector.size())
+    assert corner.bottom() < _top(window).mapTo(window, field.topLeft()).y()
+    assert window.width() - 8 <= corner.right() < window.width()
+    assert corner.width() >= window.editionSelector.sizeHint().width()
     assert _row(window).stacked
+    # and back at 100 %: in the row again, at its right end
+    window.zoom.set_level(100)
+    _settle(window)
+    assert window.editionSelector.parent() is _row(window)
+    assert bar.cornerWidget() is None
+    assert _in_top(window, window.editionSelector).right() == right
 
 
 @pytest.mark.window(size=(1280, 800), shown=True)
@@ -105,7 +116,9 @@ def test_the_row_follows_the_zoom_both_ways(window: MainWindow) -> None:
     assert stacked == {100: False, 150: False, 200: True, 300: True}
 
 
-def test_a_narrow_row_stacks_and_a_wide_one_does_not(qtbot: QtBot) -> None:
+def test_without_a_menu_bar_a_narrow_row_puts_the_selector_under_the_field(
+    qtbot: QtBot,
+) -> None:
     field = QWidget()
     selector = QComboBox()
     selector.addItem("RFC 3986 (2005)")

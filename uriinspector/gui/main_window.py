@@ -155,7 +155,8 @@ class MainWindow(QMainWindow):
         for edition in EDITIONS:
             self.editionSelector.addItem(EDITION_LABELS[edition], edition)
         # the field keeps the full row at a large zoom (issue 25): gui/field/row.py
-        layout.addWidget(FieldRow(self.uriField, self.editionSelector, top))
+        layout.addWidget(FieldRow(self.uriField, self.editionSelector, top,
+                                  menu_bar=self.menuBar()))
         self.banner = EffectiveHostBanner(top, held=held)
         layout.addWidget(self.banner)
         self.defangNotice = DefangNotice(top)  # a typed defanged link (issue 15 item 6)

@@ -3,13 +3,21 @@
 Side by side the selector takes its own width from the row (192 px at 100 %, 512 px
 at 300 %: half of a 1024-px window, the field left with 490 px). When the selector
 would take more than ``SELECTOR_SHARE`` of the row (a large zoom, a narrow window) it
-moves under the field, at the row's right end, and the field gets the full row.
+moves out of the row and the field gets the full row: into the menu bar's right corner
+when the row is given one (the menu bar's row has room: its five menus take half of
+it at 300 %, and a second row under the field would make the window 64 px taller at
+300 %, past a 640-px screen), else onto a row of its own under the field.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QGridLayout, QSizePolicy, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenuBar
 
 #: The largest part of the row the selector takes beside the field (measured: 19 % at
 #: 100 % in a 1024-px window, 27 % at 150 %, 35 % at 200 %, 51 % at 300 %).
@@ -17,11 +25,14 @@ SELECTOR_SHARE = 0.3
 
 
 class FieldRow(QWidget):
-    """Lays out ``field`` and ``selector``: on one row, or the selector under the field
-    when it would take more than ``SELECTOR_SHARE`` of the width (``stacked``)."""
+    """Lays out ``field`` and ``selector``: on one row, or the selector out of the row
+    (``stacked``: in ``menu_bar``'s corner, or under the field) when it would take more
+    than ``SELECTOR_SHARE`` of the width."""
 
-    def __init__(self, field: QWidget, selector: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, field: QWidget, selector: QWidget, parent: QWidget | None = None,
+                 *, menu_bar: QMenuBar | None = None) -> None:
         super().__init__(parent)
+        self._menu_bar = menu_bar
         self.setObjectName("fieldRow")
         # as tall as its rows: the top area's spare height is not the field's
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
@@ -40,12 +51,20 @@ class FieldRow(QWidget):
         grid = self._grid
         grid.removeWidget(self._field)
         grid.removeWidget(self._selector)
-        if self.stacked:
-            grid.addWidget(self._field, 0, 0, 1, 2)
-            grid.addWidget(self._selector, 1, 1)
-        else:
+        bar = self._menu_bar
+        if bar is not None and bar.cornerWidget() is self._selector:
+            # back from the corner (reparented below); None clears it (the stubs say no)
+            bar.setCornerWidget(None)  # type: ignore[arg-type]
+        if not self.stacked:
             grid.addWidget(self._field, 0, 0)
             grid.addWidget(self._selector, 0, 1)
+        elif bar is not None:
+            grid.addWidget(self._field, 0, 0, 1, 2)
+            bar.setCornerWidget(self._selector)  # the top right corner
+            self._selector.show()
+        else:
+            grid.addWidget(self._field, 0, 0, 1, 2)
+            grid.addWidget(self._selector, 1, 1)
 
     def should_stack(self, width: int) -> bool:
         """Whether a row ``width`` pixels wide leaves the field too little beside the

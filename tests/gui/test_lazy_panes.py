@@ -25,9 +25,11 @@ from uriinspector.gui.panes.characters import CharactersPane
 from uriinspector.gui.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
-# the document reader (gui.documents, with subprocess) is made on first use, not before
+# the document reader (gui.intake.documents, reader and child, with subprocess) is made on
+# first use, not before
 HEAVY = ("ada_url", "publicsuffixlist", "confusable_homoglyphs", "idna", "hypothesis",
-         "uriinspector.gui.intake.documents", "subprocess")
+         "uriinspector.gui.intake.documents", "uriinspector.gui.intake.reader",
+         "uriinspector.gui.intake.child", "subprocess")
 HIDDEN = {"characters", "resolution", "ladder", "urn", "history", "extract", "explain", "editions"}
 
 

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 MAX_CHILDREN = 1000
 #: Up to this many segments/parameters are listed at once; more are listed on expanding.
 EAGER_CHILDREN = 64
-#: Role on a path/query row whose children are listed when it is first expanded.
 
 COL_NAME, COL_RAW, COL_DECODED, COL_SPAN = range(4)
 HEADERS = ("Component", "Raw", "Decoded", "Span")
@@ -43,13 +42,8 @@ DISPLAY_LIMIT = 4000
 CELL_LIMIT = 300
 #: A row's name (a decoder's label may be a 1 MB parameter key) shows this many.
 NAME_LIMIT = 80
-#: The name column is fitted to its rows, up to this fraction of the tree's width.
-NAME_WIDTH_SHARE = 0.4
 #: A data: text preview shows this many characters (escaped, as plain text).
 PREVIEW_CHARS = 200
-#: Thumbnails are at most this many pixels on a side.
-THUMBNAIL = 128
-#: Images with more pixels than this are not decoded for a preview.
 
 #: Decoder flags: a glyph and a word, so colour is never the only cue.
 FLAGS: dict[str, tuple[str, str, str]] = {

@@ -40,6 +40,7 @@ from uriinspector.core.legacy._trace import (
     q,
     recompose,
     shown,
+    shown_joined,
     split_cached,
     text_of,
 )
@@ -50,6 +51,13 @@ CITE = "draft-1993 Partial form"
 def _slashed(segs: list[str]) -> str:
     """Each element with its leading "/" ("" for none)."""
     return "/" + "/".join(segs) if segs else ""
+
+
+def _slashed_shown(stack: list[str], segs: list[str], start: int, length: int) -> str:
+    """``shown(_slashed([*stack, *segs[start:]]))``, that string ``length`` long."""
+    if not stack and start >= len(segs):
+        return ""
+    return shown_joined("/", stack, segs, start, length)
 
 
 def _remove_1993(path: str, trace: Trace) -> str:
@@ -67,21 +75,26 @@ def _remove_1993(path: str, trace: Trace) -> str:
         return first + _remove_1993("/" + rest, trace)
     segs = path[1:].split("/")
     stack: list[str] = []
+    # the path after a removal is _slashed(stack + segs[i + 1:]), "length" long; each
+    # removal takes its elements with their "/" (built only abbreviated: issue 22)
+    length = len(path)
     for i, s in enumerate(segs):
         if s == ".":
+            length -= 2
             if trace.wants():
-                trace.loop(
+                trace.loop_shown(
                     f"{CITE} (remove /.)",
                     'Removed "/." where "." is a complete element.',
-                    _slashed([*stack, *segs[i + 1 :]]),
+                    _slashed_shown(stack, segs, i + 1, length),
                 )
         elif s == ".." and stack and stack[-1] != "..":
             gone = stack.pop()
+            length -= len(gone) + 4
             if trace.wants():
-                trace.loop(
+                trace.loop_shown(
                     f"{CITE} (remove /xxx/..)",
                     f'Removed "/xxx/.." with xxx = {q(gone)}.',
-                    _slashed([*stack, *segs[i + 1 :]]),
+                    _slashed_shown(stack, segs, i + 1, length),
                 )
         else:
             stack.append(s)

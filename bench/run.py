@@ -175,6 +175,12 @@ def _competitors() -> dict[str, tuple[str, Fn]]:
     def parse_spans(u: str) -> object:
         return parse(u).split  # the component spans built (lazy on the fast path)
 
+    def parse_all(u: str) -> object:
+        p = parse(u)  # everything a caller can read, built: spans, host, diagnostics
+        p.split  # noqa: B018
+        p.host_info  # noqa: B018
+        return p.diagnostics
+
     def full_analysis(u: str) -> object:
         a = analyze(u)
         a.ladder  # noqa: B018 - the whole ladder (lazy property)
@@ -191,6 +197,7 @@ def _competitors() -> dict[str, tuple[str, Fn]]:
         "ours.split": ("ours: split (Appendix B + spans)", split),
         "ours.parse": ("ours: validated parse with spans", parse),
         "ours.parse.spans": ("ours: validated parse, spans read (`.split`)", parse_spans),
+        "ours.parse.all": ("ours: validated parse, spans, host and diagnostics read", parse_all),
         "ours.floor": ("floor: RFC 3986 URI-reference regex fullmatch only", floor),
         "rfc3986.ref": ("rfc3986 uri_reference", guarded(rfc3986.uri_reference)),
         "rfc3986.validator": ("rfc3986 uri_reference + Validator", guarded(rfc_validate)),
@@ -232,6 +239,7 @@ GROUPS = [
             "ours.split",
             "ours.parse",
             "ours.parse.spans",
+            "ours.parse.all",
             "ours.floor",
             "rfc3986.ref",
             "rfc3986.validator",

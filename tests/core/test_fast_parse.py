@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import sys
 from functools import cache
 from pathlib import Path
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from tests import strategies as strat
 from uriinspector.batch.protocol import encode_answer, handle_request
 from uriinspector.core.editions import Edition
-from uriinspector.core.parse import ParsedReference, parse, parse_slow
+from uriinspector.core.parse import NEVER_RFC3986, ParsedReference, parse, parse_slow
 from uriinspector.core.split import split
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,3 +152,36 @@ def test_fast_result_pickles_and_reads_lazily() -> None:
     assert ref.host_info is not None and ref.host_info.address == "::1"
     again = pickle.loads(pickle.dumps(ref))
     assert again == ref and again._match is None
+
+
+# characters NEVER_RFC3986 finds (outside RFC 3986's repertoire, a broken "%") mixed
+# with the delimiters and valid triplets around which they may hide
+_NEVER_EDGE = st.lists(
+    st.sampled_from([*"ab1:/?#[]@.-%", "%41", "%25", "%4", "%g1", "é", " ", "\\", "\x00",
+                     "\ud800", "^", "{", "\u202e", "1.2.3.4", "[::1]", "[v1.x]", "//"]),
+    max_size=14,
+).map("".join)
+
+
+@given(st.one_of(_NEVER_EDGE, strat.uri_references(valid=False), strat.anything()))
+@settings(max_examples=1500, deadline=None)
+def test_known_invalid_shortcut_agrees_with_the_diagnostic_parser(text: str) -> None:
+    """What NEVER_RFC3986 finds is invalid for the diagnostic parser too, and the lazy
+    answer (validity at once, the rest on first read) equals its answer in everything."""
+    ref = parse(text)
+    if re.search(NEVER_RFC3986, text) is None:
+        return
+    assert ref.valid is False  # answered before any diagnostic is built
+    assert not parse_slow(text).valid
+    assert ref.split == split(text)  # the spans, read before the diagnostics
+    _same(text, Edition.RFC3986)
+
+
+def test_known_invalid_builds_on_first_read() -> None:
+    ref = parse("https://bücher.de/%zz")
+    assert not ref.valid and ref._split is None and ref._match is None
+    slow = parse_slow("https://bücher.de/%zz")
+    assert ref.diagnostics == slow.diagnostics and ref.host_info == slow.host_info
+    assert ref.split == slow.split and ref == slow
+    assert pickle.loads(pickle.dumps(ref)) == slow
+    assert parse("http://h/%zz", Edition.RFC2396)._split is not None  # RFC 3986 only

@@ -249,16 +249,20 @@ class ParsedReference:
 
     A reference its edition's whole-reference pattern accepts (the fast path) keeps only
     the match: ``split``, ``host_kind`` and ``host_info`` are built from its spans on
-    first read, then kept. Equality compares what the fields say, however they were built.
+    first read, then kept. An RFC 3986 reference holding a character no component may
+    hold (:data:`NEVER_RFC3986`) is known invalid at once: its split is built on first
+    read, its host and diagnostics by the diagnostic parser on first read of either.
+    Equality compares what the fields say, however they were built.
     """
 
     edition: Edition
     valid: bool
+    _text: str
     _match: re.Match[str] | None  # the fast path's match, or None
     _split: SplitReference | None
     _host_kind: object  # HostKind | None, or _UNSET
     _host_info: object  # HostInfo | None, or _UNSET
-    _diagnostics: tuple[Diagnostic, ...]
+    _diagnostics: object  # tuple[Diagnostic, ...], or _UNSET
 
     def __init__(
         self,
@@ -270,9 +274,10 @@ class ParsedReference:
         diagnostics: tuple[Diagnostic, ...],
     ) -> None:
         """The fields, as the diagnostic parser computed them."""
-        s_ed, s_valid, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
+        s_ed, s_valid, s_text, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
         s_ed(self, edition)
         s_valid(self, valid)
+        s_text(self, split.text)
         s_match(self, None)
         s_split(self, split)
         s_kind(self, host_kind)
@@ -285,8 +290,10 @@ class ParsedReference:
         sp = self._split
         if sp is None:
             m = self._match
-            assert m is not None
-            sp = _assemble_fast(m, self.edition)
+            if m is None:  # known invalid: the generic split, as the diagnostic parser's
+                sp = split(self._text, segment_params=self.edition.has_segment_params)
+            else:
+                sp = _assemble_fast(m, self.edition)
             object.__setattr__(self, "_split", sp)
         return sp
 
@@ -296,7 +303,9 @@ class ParsedReference:
         kind = self._host_kind
         if kind is _UNSET:
             m = self._match
-            assert m is not None
+            if m is None:
+                self._diagnose()
+                return cast("HostKind | None", self._host_kind)
             kind = _fast_host_kind(m)
             object.__setattr__(self, "_host_kind", kind)
         return cast("HostKind | None", kind)
@@ -306,6 +315,9 @@ class ParsedReference:
         """What the host is (``None`` without an authority), built on first read."""
         info = self._host_info
         if info is _UNSET:
+            if self._match is None:
+                self._diagnose()
+                return cast("HostInfo | None", self._host_info)
             kind = self.host_kind
             info = None if kind is None else _fast_host_info(self.split, kind)
             object.__setattr__(self, "_host_info", info)
@@ -315,17 +327,24 @@ class ParsedReference:
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         """Every problem found, ordered by span (on the fast path at most the warning
         for a ``user:password`` userinfo)."""
-        return self._diagnostics
+        diags = self._diagnostics
+        if diags is _UNSET:
+            self._diagnose()
+            diags = self._diagnostics
+        return cast("tuple[Diagnostic, ...]", diags)
+
+    def _diagnose(self) -> None:
+        """Fill the host and the diagnostics of a reference known invalid (first read)."""
+        slow = parse_slow(self._text, self.edition)  # invalid: NEVER_RFC3986's promise,
+        # which the property tests check (valid was answered before this ran)
+        object.__setattr__(self, "_host_kind", slow.host_kind)
+        object.__setattr__(self, "_host_info", slow.host_info)
+        object.__setattr__(self, "_diagnostics", slow.diagnostics)
 
     @property
     def text(self) -> str:
         """The input string."""
-        m = self._match
-        if m is not None:
-            return m.string
-        sp = self._split
-        assert sp is not None
-        return sp.text
+        return self._text
 
     def _key(self) -> tuple[object, ...]:
         return (
@@ -364,7 +383,7 @@ class ParsedReference:
         """The batch contract's ``parse`` answer (shared/contract/batch-protocol.md)."""
         m = self._match
         if m is not None and self._split is None:
-            return _fast_json(m, self.edition, self.host_kind, self._diagnostics)
+            return _fast_json(m, self.edition, self.host_kind, self.diagnostics)
         s = self.split
         components: dict[str, str | None] = {
             name: (None if part is None else part.text)
@@ -416,10 +435,28 @@ _GROUPS = ("scheme", "authority", "userinfo", "host", "v4", "port", "path", "que
 _G_AUTH, _G_USERINFO, _G_HOST, _G_V4 = 2, 3, 4, 5
 _PARSED_SETTERS = tuple(
     ParsedReference.__dict__[name].__set__
-    for name in ("edition", "valid", "_match", "_split", "_host_kind", "_host_info",
+    for name in ("edition", "valid", "_text", "_match", "_split", "_host_kind", "_host_info",
                  "_diagnostics")
 )
 _new_parsed = object.__new__
+
+
+#: What no RFC 3986 component holds: a character outside unreserved, reserved and "%"
+#: (§2.2, §2.3), or a "%" not starting a pct-encoded triplet (§2.1). Every component's
+#: scan reports either as an error (the host's too: reg-name, IP-literal, IPv4 tail), so
+#: a reference it finds is invalid without running the diagnostic parser; its
+#: diagnostics wait for their first read. (Not for the older editions: their sets
+#: differ, and draft-1993 only warns about spaces.)
+NEVER_RFC3986 = r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]|%(?![0-9A-Fa-f]{2})"
+_NEVER_SOURCES: dict[Edition, str] = {Edition.RFC3986: NEVER_RFC3986}
+#: edition -> the compiled NEVER pattern's ``search``, filled on first use.
+_NEVER: dict[Edition, Callable[[str], re.Match[str] | None]] = {}
+
+
+def _never(ed: Edition) -> Callable[[str], re.Match[str] | None]:
+    """Compile ``ed``'s never-valid pattern (first use) and return its ``search``."""
+    search = _NEVER[ed] = re.compile(_NEVER_SOURCES[ed]).search
+    return search
 
 
 def _fullmatch(ed: Edition) -> Callable[[str], re.Match[str] | None]:
@@ -521,11 +558,14 @@ def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReferenc
     fm = _FULLMATCH.get(ed) or _fullmatch(ed)
     m = fm(text)
     if m is None:
+        if ed is Edition.RFC3986 and (_NEVER.get(ed) or _never(ed))(text) is not None:
+            return _known_invalid(text, ed)
         return parse_slow(text, ed)
     ref: ParsedReference = _new_parsed(ParsedReference)
-    s_ed, s_valid, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
+    s_ed, s_valid, s_text, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
     s_ed(ref, ed)
     s_valid(ref, True)
+    s_text(ref, text)
     s_match(ref, m)
     s_split(ref, None)
     s_kind(ref, _UNSET)
@@ -537,6 +577,21 @@ def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReferenc
     colon = text.find(":", ui_start, ui_end) if ui_start >= 0 else -1
     s_diags(ref, () if colon < 0 else (
         _password_warning(ed, _RULES[ed].cite["userinfo"], colon, ui_end),))
+    return ref
+
+
+def _known_invalid(text: str, ed: Edition) -> ParsedReference:
+    """A reference :data:`NEVER_RFC3986` rejects: invalid, the rest built on first read."""
+    ref: ParsedReference = _new_parsed(ParsedReference)
+    s_ed, s_valid, s_text, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
+    s_ed(ref, ed)
+    s_valid(ref, False)
+    s_text(ref, text)
+    s_match(ref, None)
+    s_split(ref, None)
+    s_kind(ref, _UNSET)
+    s_host(ref, _UNSET)
+    s_diags(ref, _UNSET)
     return ref
 
 

@@ -391,6 +391,55 @@ def _delimiter(role: DelimiterRole, text: str, start: int, end: int) -> Delimite
     return d
 
 
+#: Offsets below this get shared span and delimiter objects (both are immutable and
+#: determined by their offsets): most references are short, and a fast-path parse whose
+#: spans are read built ~7 small objects a reference just for these.
+_SHARED_BELOW = 128
+_SPANS: list[Span | None] = [None] * (_SHARED_BELOW * _SHARED_BELOW)
+_DELIMS: dict[int, Delimiter] = {}
+_ROLES: tuple[tuple[DelimiterRole, str, int], ...] = (
+    ("scheme-colon", ":", 0),
+    ("authority-slashes", "//", -2),
+    ("userinfo-at", "@", 0),
+    ("port-colon", ":", -1),
+    ("query-mark", "?", -1),
+    ("fragment-hash", "#", -1),
+)
+
+
+def _shared_span(start: int, end: int) -> Span:
+    """``trusted_span(start, end)``, one object per pair below :data:`_SHARED_BELOW`."""
+    if end >= _SHARED_BELOW:
+        return trusted_span(start, end)
+    key = start * _SHARED_BELOW + end
+    span = _SPANS[key]
+    if span is None:
+        span = _SPANS[key] = trusted_span(start, end)
+    return span
+
+
+def _at(text: str, start: int, end: int) -> Part:
+    """``_part`` with a shared span (``assemble``'s hot path)."""
+    part: Part = _new(Part)
+    _set_part_text(part, text[start:end])
+    _set_part_span(part, _shared_span(start, end))
+    return part
+
+
+def _shared_delimiter(role: int, at: int) -> Delimiter:
+    """The delimiter of ``_ROLES[role]`` whose component starts (or, for the scheme and
+    the userinfo, ends) at ``at``; shared below :data:`_SHARED_BELOW`."""
+    key = at * 8 + role
+    d = _DELIMS.get(key) if at < _SHARED_BELOW else None
+    if d is None:
+        name, text, shift = _ROLES[role]
+        start = at + shift
+        d = _delimiter(name, text, start, start + len(text))
+        if at < _SHARED_BELOW:
+            _DELIMS[key] = d
+    return d
+
+
 def assemble(
     text: str,
     scheme: tuple[int, int],
@@ -410,36 +459,37 @@ def assemble(
     For a reference its edition's grammar accepts, the grammar's components are the
     Appendix B split's (RFC 3986 Appendix B); :func:`split` gives the same object.
     """
+    at, delim = _at, _shared_delimiter
     delims: list[Delimiter] = []
     s_scheme = s_authority = s_userinfo = s_host = s_port = s_query = s_fragment = None
     start, end = scheme
     if start != -1:
-        s_scheme = _part(text, start, end)
-        delims.append(_delimiter("scheme-colon", ":", end, end + 1))
+        s_scheme = at(text, start, end)
+        delims.append(delim(0, end))
     start, end = authority
     if start != -1:
-        delims.append(_delimiter("authority-slashes", "//", start - 2, start))
-        s_authority = _part(text, start, end)
+        delims.append(delim(1, start))
+        s_authority = at(text, start, end)
         start, end = userinfo
         if start != -1:
-            s_userinfo = _part(text, start, end)
-            delims.append(_delimiter("userinfo-at", "@", end, end + 1))
+            s_userinfo = at(text, start, end)
+            delims.append(delim(2, end))
         start, end = host
-        s_host = _part(text, start, end)
+        s_host = at(text, start, end)
         start, end = port
         if start != -1:
-            delims.append(_delimiter("port-colon", ":", start - 1, start))
-            s_port = _part(text, start, end)
+            delims.append(delim(3, start))
+            s_port = at(text, start, end)
     start, end = path
-    s_path = _part(text, start, end)
+    s_path = at(text, start, end)
     start, end = query
     if start != -1:
-        delims.append(_delimiter("query-mark", "?", start - 1, start))
-        s_query = _part(text, start, end)
+        delims.append(delim(4, start))
+        s_query = at(text, start, end)
     start, end = fragment
     if start != -1:
-        delims.append(_delimiter("fragment-hash", "#", start - 1, start))
-        s_fragment = _part(text, start, end)
+        delims.append(delim(5, start))
+        s_fragment = at(text, start, end)
     return _reference(
         text, s_scheme, s_authority, s_userinfo, s_host, s_port, s_path, s_query, s_fragment,
         delims, segment_params,

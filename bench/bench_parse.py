@@ -52,9 +52,10 @@ def three_rows(parse: Callable[[str], object]) -> tuple[Fn, Fn, Fn]:
     return parse, spans, everything
 
 
-def load_old(ref: str, into: Path) -> Callable[[str], object]:
-    """``parse`` of the package at git ``ref``, imported from ``into`` and then dropped
-    from ``sys.modules`` (its functions keep their own module globals)."""
+def load_old(ref: str, into: Path, module: str = "uriinspector.core.parse",
+             name: str = "parse") -> Callable[..., object]:
+    """``module.name`` of the package at git ``ref``, imported from ``into`` and then
+    dropped from ``sys.modules`` (its functions keep their own module globals)."""
     archive = into / "old.tar"
     subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), ref, "uriinspector"],
                    check=True)
@@ -71,13 +72,13 @@ def load_old(ref: str, into: Path) -> Callable[[str], object]:
     pkg = importlib.util.module_from_spec(spec)
     sys.modules["uriinspector"] = pkg
     spec.loader.exec_module(pkg)
-    old = importlib.import_module("uriinspector.core.parse")
+    old = importlib.import_module(module)
     assert str(into) in str(old.__file__), old.__file__
-    parse: Callable[[str], object] = old.parse
+    fn: Callable[..., object] = getattr(old, name)
     for k in [k for k in sys.modules if k.split(".")[0] == "uriinspector"]:
         del sys.modules[k]
     sys.modules.update(saved)
-    return parse
+    return fn
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,12 +1,13 @@
 """The parse group of ``bench/run.py`` alone, optionally against an earlier commit.
 
-Runs urlsplit (uncached), the RFC 3986 regex floor and the validated parse three ways
-(``parse(u)``; its spans read, ``parse(u).split``; everything read: split, host and
-diagnostics) over the seeded corpus, rounds interleaved (A B C, then C B A), and prints
-the median ratio to ``urlsplit`` of the same round. ``--compare REF`` also loads the
-package as it was at git ``REF`` (``git archive`` into a temporary directory, imported
-first and kept by reference) and interleaves its three parse rows with ours, for a
-before/after measured under the same load.
+Runs urlsplit (uncached), the RFC 3986 regex floor and the validated parse four ways
+(``parse(u)``; its component spans read, ``parse(u).spans``; its split read,
+``parse(u).split``; everything read: split, host and diagnostics) over the seeded
+corpus, rounds interleaved (A B C, then C B A), and prints the median ratio to
+``urlsplit`` of the same round. ``--compare REF`` also loads the package as it was at
+git ``REF`` (``git archive`` into a temporary directory, imported first and kept by
+reference) and interleaves its four parse rows with ours, for a before/after measured
+under the same load.
 
     python bench/bench_parse.py [--rounds 7] [--compare REF] [--quick]
 """
@@ -37,8 +38,16 @@ import run as run_mod  # noqa: E402
 Fn = Callable[[str], object]
 
 
-def three_rows(parse: Callable[[str], object]) -> tuple[Fn, Fn, Fn]:
-    """``parse(u)``; with its spans read (``.split``); with split, host and diagnostics read."""
+def rows(parse: Callable[[str], object]) -> tuple[Fn, Fn, Fn, Fn]:
+    """``parse(u)``; its component spans read (``.spans``, or ``.split.component_spans()``
+    where there is no ``.spans``: the same tuple); its split read (``.split``: every part,
+    span and delimiter); split, host and diagnostics read."""
+
+    def cspans(u: str) -> object:
+        p = parse(u)
+        if hasattr(p, "spans"):
+            return p.spans
+        return p.split.component_spans()  # type: ignore[attr-defined]
 
     def spans(u: str) -> object:
         return parse(u).split  # type: ignore[attr-defined]
@@ -49,7 +58,7 @@ def three_rows(parse: Callable[[str], object]) -> tuple[Fn, Fn, Fn]:
         p.host_info  # type: ignore[attr-defined]  # noqa: B018
         return p.diagnostics  # type: ignore[attr-defined]
 
-    return parse, spans, everything
+    return parse, cspans, spans, everything
 
 
 def load_old(ref: str, into: Path, module: str = "uriinspector.core.parse",
@@ -95,17 +104,18 @@ def main(argv: list[str] | None = None) -> int:
     comps: dict[str, Fn] = {}
     with tempfile.TemporaryDirectory() as tmp:
         if ns.compare:
-            b_parse, b_spans, b_all = three_rows(load_old(ns.compare, Path(tmp)))
-            comps |= {"before: parse(u)": b_parse, "before: parse(u).split": b_spans,
-                      "before: everything read": b_all}
+            b_parse, b_cspans, b_spans, b_all = rows(load_old(ns.compare, Path(tmp)))
+            comps |= {"before: parse(u)": b_parse, "before: component spans read": b_cspans,
+                      "before: parse(u).split": b_spans, "before: everything read": b_all}
         from uriinspector.core.editions import Edition
         from uriinspector.core.parse import _fullmatch, parse
 
-        a_parse, a_spans, a_all = three_rows(parse)
+        a_parse, a_cspans, a_spans, a_all = rows(parse)
         comps = {
             "urlsplit (uncached)": run_mod.urlsplit_uncached,
             "floor: RFC 3986 regex fullmatch": _fullmatch(Edition.RFC3986),
             "parse(u)": a_parse,
+            "parse(u).spans (component spans read)": a_cspans,
             "parse(u).split (spans read)": a_spans,
             "parse(u), everything read": a_all,
         } | comps

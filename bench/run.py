@@ -175,6 +175,9 @@ def _competitors() -> dict[str, tuple[str, Fn]]:
     def parse_spans(u: str) -> object:
         return parse(u).split  # the component spans built (lazy on the fast path)
 
+    def parse_cspans(u: str) -> object:
+        return parse(u).spans  # the contract's component spans (from the match)
+
     def parse_all(u: str) -> object:
         p = parse(u)  # everything a caller can read, built: spans, host, diagnostics
         p.split  # noqa: B018
@@ -196,6 +199,8 @@ def _competitors() -> dict[str, tuple[str, Fn]]:
         "urlsplit": ("urllib urlsplit (uncached)", urlsplit_uncached),
         "ours.split": ("ours: split (Appendix B + spans)", split),
         "ours.parse": ("ours: validated parse with spans", parse),
+        "ours.parse.cspans": ("ours: validated parse, component spans read (`.spans`)",
+                              parse_cspans),
         "ours.parse.spans": ("ours: validated parse, spans read (`.split`)", parse_spans),
         "ours.parse.all": ("ours: validated parse, spans, host and diagnostics read", parse_all),
         "ours.floor": ("floor: RFC 3986 URI-reference regex fullmatch only", floor),
@@ -238,6 +243,7 @@ GROUPS = [
             "urlsplit",
             "ours.split",
             "ours.parse",
+            "ours.parse.cspans",
             "ours.parse.spans",
             "ours.parse.all",
             "ours.floor",

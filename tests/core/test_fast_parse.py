@@ -37,6 +37,7 @@ def _same(text: str, edition: Edition) -> ParsedReference:
     assert json.dumps(fast.to_json()) == json.dumps(slow.to_json())
     assert fast.split == slow.split == split(text, segment_params=edition.has_segment_params)
     assert fast.split.delimiters == slow.split.delimiters
+    assert parse(text, edition).spans == slow.spans == slow.split.component_spans()
     assert fast.host_kind == slow.host_kind
     assert fast.host_info == slow.host_info
     assert fast.diagnostics == slow.diagnostics

@@ -43,8 +43,8 @@ from uriinspector.core.host import (
     v4_address,
     v6_address,
 )
-from uriinspector.core.spans import Span
-from uriinspector.core.split import SplitReference, assemble, split
+from uriinspector.core.spans import Span, shared_span
+from uriinspector.core.split import ComponentName, SplitReference, assemble, split
 
 # ---- diagnostic codes owned here (component and structure level) ----------------------
 INVALID_SCHEME = "invalid-scheme"
@@ -298,6 +298,22 @@ class ParsedReference:
         return sp
 
     @property
+    def spans(self) -> tuple[tuple[ComponentName, Span], ...]:
+        """The defined leaf components' spans in input order, the contract's ``spans``
+        (equal to ``split.component_spans()``); on the fast path straight from the match,
+        the split not built."""
+        m = self._match
+        if m is None or self._split is not None:
+            return self.split.component_spans()
+        r = m.regs
+        out: list[tuple[ComponentName, Span]] = []
+        for name, i in _SPAN_GROUPS:
+            start, end = r[i]
+            if start != -1:
+                out.append((name, shared_span(start, end)))
+        return tuple(out)
+
+    @property
     def host_kind(self) -> HostKind | None:
         """``reg-name``, ``ipv4``, ``ipv6``, ``ipvfuture``, or ``None`` without an authority."""
         kind = self._host_kind
@@ -477,8 +493,10 @@ def _assemble_fast(m: re.Match[str], ed: Edition) -> SplitReference:
     )
 
 
-_SPAN_GROUPS = (("scheme", 1), ("userinfo", 3), ("host", 4), ("port", 6), ("path", 7),
-                ("query", 8), ("fragment", 9))  # fmt: skip
+_SPAN_GROUPS: tuple[tuple[ComponentName, int], ...] = (
+    ("scheme", 1), ("userinfo", 3), ("host", 4), ("port", 6), ("path", 7), ("query", 8),
+    ("fragment", 9),
+)  # fmt: skip
 
 
 def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,

@@ -65,6 +65,25 @@ def trusted_span(start: int, end: int) -> Span:
     return span
 
 
+#: Offsets below this get one shared :class:`Span` per ``(start, end)`` pair
+#: (:func:`shared_span`): most references are short, and a parse whose spans are read
+#: built a span per component (at most 8,256 spans, about 0.5 MB).
+SHARED_BELOW = 128
+_SHARED: list[Span | None] = [None] * (SHARED_BELOW * SHARED_BELOW)
+
+
+def shared_span(start: int, end: int) -> Span:
+    """``trusted_span(start, end)``, one shared object per pair below :data:`SHARED_BELOW`
+    (a span is immutable and nothing compares spans by identity)."""
+    if end >= SHARED_BELOW:
+        return trusted_span(start, end)
+    key = start * SHARED_BELOW + end
+    span = _SHARED[key]
+    if span is None:
+        span = _SHARED[key] = trusted_span(start, end)
+    return span
+
+
 #: Below this many new objects a collection pause is not worth its two calls.
 GC_PAUSE_MIN = 20_000
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from uriinspector.core.grammar import LazyPattern
-from uriinspector.core.spans import Span, gc_paused, trusted_span
+from uriinspector.core.spans import SHARED_BELOW, Span, gc_paused, shared_span, trusted_span
 
 ComponentName = Literal[
     "scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"
@@ -391,11 +391,8 @@ def _delimiter(role: DelimiterRole, text: str, start: int, end: int) -> Delimite
     return d
 
 
-#: Offsets below this get shared span and delimiter objects (both are immutable and
-#: determined by their offsets): most references are short, and a fast-path parse whose
-#: spans are read built ~7 small objects a reference just for these.
-_SHARED_BELOW = 128
-_SPANS: list[Span | None] = [None] * (_SHARED_BELOW * _SHARED_BELOW)
+#: Delimiters at offsets below ``SHARED_BELOW`` are shared, as spans are (immutable, set
+#: by role and offset): a fast-path parse whose spans are read built one per delimiter.
 _DELIMS: dict[int, Delimiter] = {}
 _ROLES: tuple[tuple[DelimiterRole, str, int], ...] = (
     ("scheme-colon", ":", 0),
@@ -407,35 +404,24 @@ _ROLES: tuple[tuple[DelimiterRole, str, int], ...] = (
 )
 
 
-def _shared_span(start: int, end: int) -> Span:
-    """``trusted_span(start, end)``, one object per pair below :data:`_SHARED_BELOW`."""
-    if end >= _SHARED_BELOW:
-        return trusted_span(start, end)
-    key = start * _SHARED_BELOW + end
-    span = _SPANS[key]
-    if span is None:
-        span = _SPANS[key] = trusted_span(start, end)
-    return span
-
-
 def _at(text: str, start: int, end: int) -> Part:
     """``_part`` with a shared span (``assemble``'s hot path)."""
     part: Part = _new(Part)
     _set_part_text(part, text[start:end])
-    _set_part_span(part, _shared_span(start, end))
+    _set_part_span(part, shared_span(start, end))
     return part
 
 
 def _shared_delimiter(role: int, at: int) -> Delimiter:
     """The delimiter of ``_ROLES[role]`` whose component starts (or, for the scheme and
-    the userinfo, ends) at ``at``; shared below :data:`_SHARED_BELOW`."""
+    the userinfo, ends) at ``at``; shared below ``SHARED_BELOW``."""
     key = at * 8 + role
-    d = _DELIMS.get(key) if at < _SHARED_BELOW else None
+    d = _DELIMS.get(key) if at < SHARED_BELOW else None
     if d is None:
         name, text, shift = _ROLES[role]
         start = at + shift
         d = _delimiter(name, text, start, start + len(text))
-        if at < _SHARED_BELOW:
+        if at < SHARED_BELOW:
             _DELIMS[key] = d
     return d
 

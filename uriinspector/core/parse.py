@@ -43,7 +43,7 @@ from uriinspector.core.host import (
     v4_address,
     v6_address,
 )
-from uriinspector.core.spans import Span, shared_span
+from uriinspector.core.spans import SHARED_BELOW, SHARED_SPANS, Span, shared_span
 from uriinspector.core.split import ComponentName, SplitReference, assemble, split
 
 # ---- diagnostic codes owned here (component and structure level) ----------------------
@@ -291,7 +291,7 @@ class ParsedReference:
         if sp is None:
             m = self._match
             if m is None:  # known invalid: the generic split, as the diagnostic parser's
-                sp = split(self._text, segment_params=self.edition.has_segment_params)
+                sp = split(self._text, segment_params=_SEGMENT_PARAMS[self.edition])
             else:
                 sp = _assemble_fast(m, self.edition)
             object.__setattr__(self, "_split", sp)
@@ -306,11 +306,14 @@ class ParsedReference:
         if m is None or self._split is not None:
             return self.split.component_spans()
         r = m.regs
+        table = SHARED_SPANS
         out: list[tuple[ComponentName, Span]] = []
         for name, i in _SPAN_GROUPS:
             start, end = r[i]
             if start != -1:
-                out.append((name, shared_span(start, end)))
+                # shared_span, its table read here first (the call was a third of this)
+                span = table[start * SHARED_BELOW + end] if end < SHARED_BELOW else None
+                out.append((name, shared_span(start, end) if span is None else span))
         return tuple(out)
 
     @property
@@ -446,6 +449,9 @@ FAST_PATH_LIMIT = 1 << 16
 #: edition -> the compiled pattern's ``fullmatch``, filled on first use (importing the
 #: core compiles nothing: the window paints first).
 _FULLMATCH: dict[Edition, Callable[[str], re.Match[str] | None]] = {}
+#: ``Edition.has_segment_params`` looked up once (the property was a tenth of a parse
+#: whose split is read).
+_SEGMENT_PARAMS: dict[Edition, bool] = {ed: ed.has_segment_params for ed in Edition}
 #: Group numbers every ``g.reference_pattern`` gives (checked when one is compiled).
 _GROUPS = ("scheme", "authority", "userinfo", "host", "v4", "port", "path", "query", "fragment")
 _G_AUTH, _G_USERINFO, _G_HOST, _G_V4 = 2, 3, 4, 5
@@ -489,7 +495,7 @@ def _assemble_fast(m: re.Match[str], ed: Edition) -> SplitReference:
     r = m.regs
     return assemble(
         m.string, r[1], r[2], r[3], r[4], r[6], r[7], r[8], r[9],
-        segment_params=ed.has_segment_params,
+        segment_params=_SEGMENT_PARAMS[ed],
     )
 
 
@@ -617,7 +623,7 @@ def parse_slow(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedRef
     """The diagnostic parser: split, then check every component; what :func:`parse`
     falls back to, kept public so tests compare the fast path against it."""
     ed = edition if isinstance(edition, Edition) else edition_from_name(edition)
-    sp = split(text, segment_params=ed.has_segment_params)
+    sp = split(text, segment_params=_SEGMENT_PARAMS[ed])
     rules = _RULES[ed]
     budget = DiagnosticBudget()
     _check_scheme(sp, ed, rules, budget)

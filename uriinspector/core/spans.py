@@ -69,7 +69,9 @@ def trusted_span(start: int, end: int) -> Span:
 #: (:func:`shared_span`): most references are short, and a parse whose spans are read
 #: built a span per component (at most 8,256 spans, about 0.5 MB).
 SHARED_BELOW = 128
-_SHARED: list[Span | None] = [None] * (SHARED_BELOW * SHARED_BELOW)
+#: The shared spans, ``start * SHARED_BELOW + end`` -> span (``None`` until first made);
+#: read through :func:`shared_span`, or directly by a loop that cannot afford the call.
+SHARED_SPANS: list[Span | None] = [None] * (SHARED_BELOW * SHARED_BELOW)
 
 
 def shared_span(start: int, end: int) -> Span:
@@ -78,9 +80,9 @@ def shared_span(start: int, end: int) -> Span:
     if end >= SHARED_BELOW:
         return trusted_span(start, end)
     key = start * SHARED_BELOW + end
-    span = _SHARED[key]
+    span = SHARED_SPANS[key]
     if span is None:
-        span = _SHARED[key] = trusted_span(start, end)
+        span = SHARED_SPANS[key] = trusted_span(start, end)
     return span
 
 

@@ -470,7 +470,8 @@ _new_parsed = object.__new__
 #: diagnostics wait for their first read. (Not for the older editions: their sets
 #: differ, and draft-1993 only warns about spaces.)
 NEVER_RFC3986 = r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]|%(?![0-9A-Fa-f]{2})"
-_NEVER_SOURCES: dict[Edition, str] = {Edition.RFC3986: NEVER_RFC3986}
+_RFC3986 = Edition.RFC3986  # an enum member read through the class costs a call
+_NEVER_SOURCES: dict[Edition, str] = {_RFC3986: NEVER_RFC3986}
 #: edition -> the compiled NEVER pattern's ``search``, filled on first use.
 _NEVER: dict[Edition, Callable[[str], re.Match[str] | None]] = {}
 
@@ -571,7 +572,9 @@ def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReferenc
     """Split ``text`` and validate it under ``edition``; never raises for any ``str``.
 
     Raises ``ValueError`` only for an unknown edition name. A reference its edition's
-    whole-reference pattern accepts takes the fast path; anything else (every invalid
+    whole-reference pattern accepts takes the fast path; an RFC 3986 reference it rejects
+    that holds a character no component may hold (:data:`NEVER_RFC3986`) is answered
+    invalid at once, the rest built on first read; anything else (every other invalid
     reference, and the valid ones that warn, but for RFC 3986's ``user:password``
     warning, made here) gets the diagnostic parser, and so does any text longer than
     :data:`FAST_PATH_LIMIT`.
@@ -582,7 +585,7 @@ def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReferenc
     fm = _FULLMATCH.get(ed) or _fullmatch(ed)
     m = fm(text)
     if m is None:
-        if ed is Edition.RFC3986 and (_NEVER.get(ed) or _never(ed))(text) is not None:
+        if ed is _RFC3986 and (_NEVER.get(ed) or _never(ed))(text) is not None:
             return _known_invalid(text, ed)
         return parse_slow(text, ed)
     ref: ParsedReference = _new_parsed(ParsedReference)

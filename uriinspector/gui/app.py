@@ -108,7 +108,12 @@ def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
 
     spy = _FirstPaint(widget)
     widget.installEventFilter(spy)
-    QTimer.singleShot(500, widget, callback)
+    # A timer owned by ``widget`` (gone with it), not ``singleShot(500, widget, ...)``:
+    # that overload's check makes QMetaMethod's enum types before the first paint.
+    fallback = QTimer(widget)
+    fallback.setSingleShot(True)
+    fallback.timeout.connect(callback)
+    fallback.start(500)
 
 
 def _has_display() -> bool:

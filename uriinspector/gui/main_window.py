@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QMainWindow,
-    QMessageBox,
     QSizePolicy,
     QSpacerItem,
     QVBoxLayout,
@@ -46,7 +45,6 @@ from uriinspector.gui.controller import EDITIONS, AnalysisController
 from uriinspector.gui.field.chips import visible_text
 from uriinspector.gui.field.row import FieldRow
 from uriinspector.gui.field.widget import UriField
-from uriinspector.gui.intake import intake
 from uriinspector.gui.panes.base import PANES, MissingPane, PaneSpec, ResolutionView
 from uriinspector.gui.plain import plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
@@ -61,6 +59,7 @@ from uriinspector.gui.window.pane_host import PaneHost, PaneMap
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
+    from uriinspector.gui.intake import intake  # imported where used: not before the first paint
     from uriinspector.gui.intake.documents import DocumentIntake
     from uriinspector.samples import Sample
 
@@ -308,6 +307,8 @@ class MainWindow(QMainWindow):
     def load_initial(self, uri: str | None) -> None:
         """Start with ``uri``, else the demonstration on first run, else the last URI."""
         if uri is not None:
+            from uriinspector.gui.intake import intake
+
             self.take(intake.from_argument(uri))
         elif self.settings.first_run:
             self.set_uri(resources.demo_uri())
@@ -317,6 +318,8 @@ class MainWindow(QMainWindow):
 
     def _warn_settings_problem(self) -> None:
         if self.isVisible() and self.settings.problem:
+            from PySide6.QtWidgets import QMessageBox  # its ~5 enum types: not at start-up
+
             QMessageBox.warning(self, "Settings were reset", plain_message(self.settings.problem))
 
     # ---- panes ----------------------------------------------------------------------
@@ -371,6 +374,8 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: str | Path) -> None:
         """Read the file at ``path`` as File ▸ Open… does (a mail, page, image...)."""
+        from uriinspector.gui.intake import intake
+
         self.take(intake.from_path(str(path)))
 
     # ---- Intents: what the parts and the panes ask of the window -------------------
@@ -439,6 +444,8 @@ class MainWindow(QMainWindow):
 
     def paste_and_inspect(self) -> None:
         """Replace the field with the clipboard's content and inspect it."""
+        from uriinspector.gui.intake import intake
+
         self.take(intake.from_mime(QGuiApplication.clipboard().mimeData()))
 
     def take(self, got: intake.Intake) -> bool:
@@ -519,11 +526,15 @@ class MainWindow(QMainWindow):
     # ---- drag and drop, closing ---------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept links and text."""
+        from uriinspector.gui.intake import intake
+
         if intake.accepts(event.mimeData()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
         """A dropped link or text replaces the inspected URI."""
+        from uriinspector.gui.intake import intake
+
         if self.take(intake.from_mime(event.mimeData())):
             event.acceptProposedAction()
 

@@ -11,11 +11,16 @@ the window leaves the mode first, so its layout is never what is saved.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Signal
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QSize, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QWidget
 
 from uriinspector.gui.zoom import Zoom
+
+if TYPE_CHECKING:  # its enum types need not be made before the first paint
+    from PySide6.QtCore import QByteArray
 
 #: How much larger the field, the banner and the focused pane are drawn.
 EMPHASIS = 1.5

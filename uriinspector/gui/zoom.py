@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
-from PySide6.QtGui import QAction, QFont, QFontDatabase, QKeySequence
+from PySide6.QtGui import QAction, QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMenu, QWidget
 
 if TYPE_CHECKING:  # imported where used: their enum types need not come before the paint
@@ -194,6 +194,8 @@ class Zoom(QObject):
         (``setShortcuts`` creates the ``Qt`` namespace, which waits for the first paint:
         the window calls ``frame_built``)."""
         if self._bound:
+            from PySide6.QtGui import QKeySequence  # its enum types: after the first paint
+
             action.setShortcuts([QKeySequence(k) for k in keys])
         else:
             self._shortcuts.append((action, tuple(keys)))
@@ -201,6 +203,8 @@ class Zoom(QObject):
     def frame_built(self) -> None:
         """The window's docks exist and its shortcuts may be set now: set those held
         back so far (harmless twice; docks built later take the window's stylesheet)."""
+        from PySide6.QtGui import QKeySequence
+
         self._bound = True
         for action, keys in self._shortcuts:
             action.setShortcuts([QKeySequence(k) for k in keys])

@@ -28,10 +28,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSize, Signal
 from PySide6.QtGui import QAction, QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
-from uriinspector.core.verdict import NOTHING_PROVES, VERDICT_WORDS
 from uriinspector.gui import resources
-from uriinspector.gui.banner import chain
-from uriinspector.gui.elide import elide_middle, host_text
 from uriinspector.gui.field.chips import visible_text
 from uriinspector.gui.plain import plain_tooltip
 
@@ -42,8 +39,6 @@ if TYPE_CHECKING:
 
     from uriinspector.core.analysis import Analysis
 
-#: The verdict's words: the core's one wording (reports, summary and CLI use it too).
-_LEVEL_WORDS = VERDICT_WORDS
 #: The icon (``resources/icons``) drawn before the banner's words, per level.
 LEVEL_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
 
@@ -60,6 +55,8 @@ def _q(text: str, limit: int = 120, word: int = 0) -> str:
     break inside it)."""
     import html  # on first use: with html.entities ~3 ms before the first paint
 
+    from uriinspector.gui.elide import elide_middle
+
     shown = visible_text(text, limit)
     if word:
         shown = " ".join(elide_middle(w, word) for w in shown.split(" "))
@@ -68,6 +65,8 @@ def _q(text: str, limit: int = 120, word: int = 0) -> str:
 
 def _host(host: str, domain: str | None, budget: int) -> str:
     import html
+
+    from uriinspector.gui.elide import host_text
 
     return html.escape(host_text(host, domain, budget))
 
@@ -85,6 +84,11 @@ def banner_story(
 
     ``host_chars``: how many characters of a host fit on one line of the banner.
     """
+    # Imported on the first analysis shown, not before the window's first paint. The
+    # verdict's words are the core's one wording (reports, summary and CLI use it too).
+    from uriinspector.core.verdict import NOTHING_PROVES, VERDICT_WORDS
+    from uriinspector.gui.banner import chain
+
     level = analysis.verdict.level
     told = chain.story(analysis, host_chars) if analysis.effective_host else None
     hops: tuple[str, ...] = () if told is None else told.hops
@@ -124,7 +128,7 @@ def banner_story(
             parts.append(f"<br>'{_q(user, 120, host_chars)}' is only a user name.")
             hidden.add(finding.message)
             break
-    verdict = _LEVEL_WORDS.get(level, level)
+    verdict = VERDICT_WORDS.get(level, level)
     if level == "nothing-notable":
         parts.append(
             f"<br><small>{verdict}. {NOTHING_PROVES}</small>"
@@ -281,7 +285,9 @@ class EffectiveHostBanner(QFrame):
         pixmap = resources.icon(LEVEL_ICONS.get(level, "info")).pixmap(QSize(side, side), ratio)
         self.icon.setPixmap(pixmap)
         self.icon.setFixedWidth(side)
-        self.icon.setAccessibleName(_LEVEL_WORDS.get(level, level))
+        from uriinspector.core.verdict import VERDICT_WORDS
+
+        self.icon.setAccessibleName(VERDICT_WORDS.get(level, level))
 
     def host_chars(self) -> int:
         """How many characters of a host fit on one line of the label at its width (in
@@ -360,12 +366,16 @@ class EffectiveHostBanner(QFrame):
 
     def inspect_hop_link(self, link: str) -> None:
         """A ``hop:N`` anchor was activated: ask the window to inspect hop N."""
+        from uriinspector.gui.banner import chain
+
         n = chain.hop_index(link)
         if n is not None and 1 <= n <= len(self.hops):
             self.inspectRequested.emit(self.hops[n - 1])
 
     def inspect_hop(self, n: int) -> None:
         """Inspect hop ``n`` (1-based), as clicking its host does."""
+        from uriinspector.gui.banner import chain
+
         self.inspect_hop_link(f"{chain.HOP_SCHEME}{n}")
 
     def show_pending(self) -> None:

@@ -10,13 +10,17 @@ the line and a zero-width space cannot hide.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRect, QRectF, QSizeF
-from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPyTextObject, QTextDocument, QTextFormat
+from PySide6.QtGui import QFont, QFontMetricsF, QPyTextObject, QTextDocument, QTextFormat
 from PySide6.QtWidgets import QTextEdit
 
 from uriinspector.core.hidden import hidden_name, is_hidden, marker, reveal
 from uriinspector.gui.theme import Theme
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPainter
 
 #: The custom object type of a chip, and the property holding its code point.
 CHIP_TYPE = int(QTextFormat.ObjectTypes.UserObject) + 1
@@ -111,6 +115,8 @@ class ChipObject(QPyTextObject):
         fmt: QTextFormat,
     ) -> None:
         """Paint the chip's box and its ``⟨U+XXXX⟩`` label."""
+        from PySide6.QtGui import QPainter  # its enum types: not before the first paint
+
         theme = self._theme()
         cp = int(fmt.property(CHIP_CODE_POINT))
         painter.save()

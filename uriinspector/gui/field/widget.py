@@ -36,7 +36,6 @@ from uriinspector.gui.field.text import (
     insert_text,
     offset_table,
 )
-from uriinspector.gui.intake import intake
 from uriinspector.gui.plain import plain_tooltip
 from uriinspector.gui.theme import Theme, current_theme
 
@@ -264,6 +263,8 @@ class UriField(QTextEdit):
     def insertFromMimeData(self, source: QMimeData) -> None:
         """Paste and drop (through ``gui/intake/intake.py``): the exact characters offered,
         newlines and controls as chips; a defanged link refanged."""
+        from uriinspector.gui.intake import intake  # on first paste: not before the paint
+
         got = intake.from_mime(source)
         as_text = got.kind == "text" or (got.kind == "file" and not got.document)
         if as_text and not self.isReadOnly():
@@ -290,11 +291,15 @@ class UriField(QTextEdit):
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:
         """Accept what intake can take: text, links, files, images."""
+        from uriinspector.gui.intake import intake
+
         return intake.accepts(source)
 
     def createMimeDataFromSelection(self) -> QMimeData:
         """Copy the real characters, not the chips' placeholders, lone surrogates
         included (``intake.exact_mime``)."""
+        from uriinspector.gui.intake import intake
+
         cursor = self.textCursor()
         return intake.exact_mime(
             self._document_text(cursor.selectionStart(), cursor.selectionEnd())

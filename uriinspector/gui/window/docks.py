@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QByteArray
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from uriinspector.gui.panes.table import PANES
+
+if TYPE_CHECKING:  # imported where used: a class's enum types are made on import
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtWidgets import QTabBar
 
 #: The Components and Findings docks' initial widths (a proportion of the window's).
 SPLIT = (640, 420)
@@ -41,7 +44,8 @@ class DockLayout:
     def __init__(self, window: QMainWindow) -> None:
         self._window = window
         self.docks: dict[str, QDockWidget] = {}
-        self.default_state = QByteArray()
+        # the layout Reset Layout restores (set once the docks are placed; empty: none)
+        self.default_state: QByteArray | bytes = b""
         #: the layout a task's layout replaced (None once the user chose one himself)
         self._before_task: QByteArray | None = None
 
@@ -158,6 +162,8 @@ class DockLayout:
     def restore(self, state: bytes) -> bool:
         """Restore a saved dock layout (``QMainWindow.restoreState``), then hide the tab
         bars the old layout left behind."""
+        from PySide6.QtCore import QByteArray
+
         done = self._window.restoreState(QByteArray(state))
         self.hide_stale_tab_bars()
         return done
@@ -174,6 +180,7 @@ class DockLayout:
         docks, or when it lies over a dock's contents (Qt puts live bars beside them).
         """
         from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QTabBar
 
         w = self._window
         groups: set[frozenset[str]] = set()

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
-from uriinspector.gui.intake import intake
 from uriinspector.gui.plain import plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, DEFAULT_REFERENCE
 
@@ -64,6 +63,14 @@ def document_context(documents: DocumentIntake | None, a: Analysis,
                                   link.part)
 
 
+def _copy_exact(text: str) -> None:
+    """Put ``text`` on the clipboard exactly (``gui/intake.py``, imported on first copy:
+    its module and Qt classes need not load before the window's first paint)."""
+    from uriinspector.gui.intake import intake
+
+    intake.copy_exact(text)
+
+
 class Exports:
     """Copy and export actions of one window; ``live_link``: File ▸ Include the Link
     Live in Reports (reports defang the link unless it is set)."""
@@ -84,21 +91,21 @@ class Exports:
 
         text = self._field.uri()
         if text:
-            intake.copy_exact(defang(text))
+            _copy_exact(defang(text))
             self._intents.status("Copied the link defanged.", 3000)
 
     def copy_normalized(self) -> None:
         """Copy the top of the normalization ladder."""
         a = self._controller.analysis
         if a is not None:
-            intake.copy_exact(a.ladder.normalized)
+            _copy_exact(a.ladder.normalized)
             self._intents.status("Copied the normalized URI.", 3000)
 
     def copy_target(self) -> None:
         """Copy the RFC 3986 target of the resolution pane."""
         for r in self._controller.resolutions:
             if r.rules == "rfc3986" and r.target is not None:
-                intake.copy_exact(r.target)
+                _copy_exact(r.target)
                 self._intents.status("Copied the resolved target.", 3000)
                 return
         self._intents.status("There is no target to copy.", 3000)

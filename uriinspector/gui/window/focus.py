@@ -14,20 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
-    QComboBox,
-    QDockWidget,
-    QLineEdit,
-    QPlainTextEdit,
-    QTextEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QTextEdit, QWidget
 
 from uriinspector.gui.panes.table import PANES, SPECS
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QComboBox, QDockWidget
+
     from uriinspector.gui.banner.banner import EffectiveHostBanner
     from uriinspector.gui.field.widget import UriField
     from uriinspector.gui.intents import Intents
@@ -46,6 +39,9 @@ def takes_tab(widget: QWidget) -> bool:
 
 def release_tab(root: QWidget) -> None:
     """Make every view and text box under ``root`` pass Tab on instead of keeping it."""
+    # Imported here: a class's enum types are made on import (~10 before the first paint).
+    from PySide6.QtWidgets import QAbstractItemView, QPlainTextEdit
+
     for view in root.findChildren(QAbstractItemView):
         view.setTabKeyNavigation(False)  # arrows move between cells; Tab leaves
     for box in root.findChildren(QPlainTextEdit) + root.findChildren(QTextEdit):
@@ -96,6 +92,8 @@ class FocusRing:
         dock = self._intents.dock("history")
         dock.show()
         dock.raise_()
+        from PySide6.QtWidgets import QLineEdit
+
         search = pane.findChild(QLineEdit, "historySearch")
         if search is not None:
             search.setFocus()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
     from uriinspector.gui.intents import Intents
@@ -58,6 +58,8 @@ class HistoryKeeper:
 
     def confirm(self, title: str, text: str) -> bool:
         """Ask a yes/no question (tests replace this)."""
+        from PySide6.QtWidgets import QMessageBox  # its ~5 enum types: not at start-up
+
         answer = QMessageBox.question(
             self._parent,
             title,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import qVersion
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from uriinspector import APP_ID, __version__
@@ -23,6 +23,8 @@ from uriinspector.gui.plain import plain_action_text
 from uriinspector.gui.window.docks import LAYOUTS
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QKeySequence
+
     from uriinspector.gui.controller import AnalysisController
     from uriinspector.gui.window.docks import DockLayout
     from uriinspector.gui.window.exports import Exports
@@ -30,7 +32,20 @@ if TYPE_CHECKING:
     from uriinspector.gui.window.history import HistoryKeeper
     from uriinspector.samples import Sample
 
-Shortcut = QKeySequence | QKeySequence.StandardKey | str
+#: A shortcut: a key sequence's portable text (``"Ctrl+H"``) or ``STANDARD`` followed by
+#: a ``QKeySequence.StandardKey`` name (``"standard:Open"``, the platform's own keys).
+Shortcut = str
+STANDARD = "standard:"
+
+
+def key_sequence(shortcut: Shortcut) -> QKeySequence:
+    """The key sequence of ``shortcut``. ``QKeySequence`` is imported here: importing it
+    makes its three enum types, which need not come before the window's first paint."""
+    from PySide6.QtGui import QKeySequence
+
+    if shortcut.startswith(STANDARD):
+        return QKeySequence(getattr(QKeySequence.StandardKey, shortcut[len(STANDARD):]))
+    return QKeySequence(shortcut)
 
 
 class MenuSlots(NamedTuple):
@@ -101,7 +116,7 @@ class Menus:
             # held window sets its shortcuts just after the first paint.
             self._held_shortcuts.append((action, shortcut))
         elif shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcut(key_sequence(shortcut))
         if icon is not None:
             action.setIcon(resources.icon(icon))
         action.triggered.connect(slot)
@@ -112,7 +127,7 @@ class Menus:
         """The first paint is done: give the actions the shortcuts held back so far."""
         self._hold = False
         for action, shortcut in self._held_shortcuts:
-            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcut(key_sequence(shortcut))
         self._held_shortcuts.clear()
 
     def add_dock_toggles(self) -> None:
@@ -140,7 +155,7 @@ class Menus:
         self.openAction = self._action(
             # a lambda: the document reader is made on first use, not with the menu
             file_menu, "&Open Mail, Page or Image…", lambda: slots.open_dialog(),
-            QKeySequence.StandardKey.Open,
+            STANDARD + "Open",
         )
         self.pasteAction = self._action(
             file_menu, "&Paste and Inspect", slots.paste_and_inspect, "Ctrl+Shift+V", "paste"
@@ -179,7 +194,7 @@ class Menus:
         self.liveLinkAction.toggled.connect(self._set_live_link)
         file_menu.addSeparator()
         self.quitAction = self._action(
-            file_menu, "&Quit", slots.close, QKeySequence.StandardKey.Quit
+            file_menu, "&Quit", slots.close, STANDARD + "Quit"
         )
         self.quitAction.setMenuRole(QAction.MenuRole.QuitRole)
 

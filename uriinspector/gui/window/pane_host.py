@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMenu, QWidget
 
 from uriinspector.gui.panes.base import (
@@ -200,6 +200,8 @@ class PaneHost:
     def _add_undo(self, pane: UndoView) -> None:
         """Builder edits in the tree get the Edit menu's Undo and Redo (typing in the
         field has its own undo)."""
+        from PySide6.QtGui import QKeySequence  # its enum types: not before the first paint
+
         stack = pane.undo_stack
         undo = self.undoEditAction = stack.createUndoAction(self._window, "&Undo")
         undo.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))

@@ -77,6 +77,74 @@ print(json.dumps(out))
     assert out["analysed"]
 
 
+_FIRST_FRAME_PROBE = r"""
+import enum, sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+app = QApplication([sys.argv[0]])
+made = []
+_create = enum.EnumType._create_
+def _record(cls, class_name, *args, **kwargs):
+    made.append(class_name)
+    return _create(cls, class_name, *args, **kwargs)
+enum.EnumType._create_ = _record  # PySide6 makes each Python enum type through this
+seen = {}
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if not seen and event.type() == QEvent.Type.Paint and obj.isWindow():
+            seen["modules"] = sorted(sys.modules)
+            seen["enums"] = list(made)
+            QTimer.singleShot(0, app.quit)
+        return False
+spy = FirstPaint()
+_show = QWidget.show
+def _watched_show(self):
+    self.installEventFilter(spy)
+    _show(self)
+QWidget.show = _watched_show
+from uriinspector.gui import app as gui_app
+gui_app.main([])  # the real entry point, as bench/startup.py runs it
+app.exec()
+import json
+print(json.dumps(seen))
+"""
+
+#: Loaded on first use, never for the first frame (issue 22): the document intake and
+#: its Qt classes, the banner's chain of hops, the verdict's words (a held banner names
+#: its icon in ``finish_setup``), JSON (resources and settings read it when needed).
+LATER_MODULES = ("uriinspector.gui.intake", "uriinspector.gui.chain",
+                 "uriinspector.gui.elide", "uriinspector.core.verdict",
+                 "uriinspector.gui.documents", "json", "subprocess", "html")
+#: Enum types PySide6 makes when a class is first imported; each names a class imported
+#: where used (QMessageBox, QAbstractItemView, QTabBar, QKeySequence, QPainter,
+#: QByteArray, QMetaMethod, QLineEdit), not at the top of a module the window loads.
+LATER_ENUMS = {"StandardButton", "EditTrigger", "ButtonPosition", "StandardKey",
+               "RenderHint", "Base64Option", "MethodType", "EchoMode"}
+#: Enum types made before the first paint (60 on 2026-11-28, from 90; a bare
+#: QMainWindow makes 6): each costs ~0.2-0.5 ms of start-up.
+MAX_FIRST_FRAME_ENUMS = 60
+
+
+def test_the_first_frame_loads_only_what_it_draws(tmp_path: Path) -> None:
+    """``app.main`` in a fresh process, up to its window's first paint: none of the
+    modules and Qt classes made on first use has been loaded (issue 22)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
+               URIINSPECTOR_CONFIG_DIR=str(tmp_path))
+    proc = subprocess.run(
+        [sys.executable, "-c", _FIRST_FRAME_PROBE], env=env, cwd=ROOT, capture_output=True,
+        text=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    seen = json.loads(proc.stdout.strip().splitlines()[-1])
+    modules = set(seen["modules"])
+    early = sorted(m for m in modules if m.startswith(LATER_MODULES))
+    assert early == [], f"loaded before the first paint: {early}"
+    core = sorted(m for m in modules if m.startswith("uriinspector.core."))
+    assert core == ["uriinspector.core.hidden"]  # the field's table of hidden characters
+    assert not LATER_ENUMS & set(seen["enums"])
+    assert len(seen["enums"]) <= MAX_FIRST_FRAME_ENUMS, sorted(seen["enums"])
+
+
 def test_showing_builds_only_the_panes_on_screen(qtbot: QtBot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import sys
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING
@@ -143,6 +142,8 @@ class _PartsWorker(QRunnable):
                 try:
                     getattr(analysis, part)
                 except Exception:  # the pane computes it again and reports the error
+                    import traceback  # on a crash only
+
                     traceback.print_exc()
         self._signals.parts.emit(self._generation, analysis)
 
@@ -392,6 +393,8 @@ class AnalysisController(QObject):
         from uriinspector.core.analysis import Analysis  # loaded: it made ``result``
 
         if not isinstance(result, Analysis):
+            import traceback
+
             detail = "".join(traceback.format_exception_only(result)).strip() if isinstance(
                 result, Exception) else f"{type(result).__name__} instead of an analysis"
             self.errorOccurred.emit(f"The analysis failed (a bug; please report it): {detail}")
@@ -472,6 +475,8 @@ class AnalysisController(QObject):
         self.comparisonChanged.emit(ladder, comparison)
 
     def _report(self, what: str) -> None:
+        import traceback
+
         detail = traceback.format_exc(limit=1)
         self.errorOccurred.emit(f"{what} failed (a bug; please report it): {detail}")
 

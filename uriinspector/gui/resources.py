@@ -9,7 +9,6 @@ filled from the theme.
 from __future__ import annotations
 
 import importlib
-import json
 import re
 from functools import cache
 from pathlib import Path
@@ -92,6 +91,8 @@ def sample_text(name: str) -> str:
 
 def spec_examples() -> tuple[str, tuple[str, ...]]:
     """RFC 3986 §5.4: the base URI and every example reference, in the spec's order."""
+    import json  # on first use: not before the window's first paint
+
     doc = json.loads(sample_text("rfc3986_5_4.json"))
     return str(doc["base"]), tuple(str(row["ref"]) for row in doc["examples"])
 

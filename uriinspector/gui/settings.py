@@ -34,15 +34,10 @@ This module imports Qt only to find the platform's config directory, and only wh
 
 from __future__ import annotations
 
-import base64
-import binascii
-import contextlib
-import json
 import math
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -88,6 +83,9 @@ def config_dir() -> Path:
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` in one step; the old file survives any crash."""
+    import contextlib
+    import tempfile  # on the first save: not before the window's first paint
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -116,6 +114,8 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 def dump_json(obj: object) -> str:
     r"""``obj`` as ASCII JSON: any ``str`` survives (lone surrogates as ``\udcff``)."""
+    import json  # on first use: a first run reads no file before the window's first paint
+
     return json.dumps(obj, ensure_ascii=True, allow_nan=False, indent=1) + "\n"
 
 
@@ -151,6 +151,8 @@ def read_json(raw: bytes) -> object:
     Raises ``ValueError`` (``UnicodeDecodeError``, ``JSONDecodeError``) or
     ``RecursionError`` for a file that is not JSON.
     """
+    import json
+
     return json.loads(raw.decode("utf-8-sig"), parse_int=_parse_int, parse_constant=_parse_constant)
 
 
@@ -276,6 +278,9 @@ def _read_capped(path: Path) -> bytes:
 
 def _b64(value: str, key: str, reset: list[str]) -> bytes:
     """Decode a stored byte field; bad base64 resets it (reported under ``key``)."""
+    import base64
+    import binascii
+
     try:
         return base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
@@ -482,6 +487,8 @@ class Settings:
         Never fails on a bad value: an entry whose URI is not a string is left out, any
         other field of the wrong type is written as its default.
         """
+        import base64
+
         keep = self.keep_history is True
 
         def text(value: object, default: str) -> object:

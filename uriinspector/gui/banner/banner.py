@@ -198,6 +198,7 @@ class EffectiveHostBanner(QFrame):
         self.label.setText("Type or paste a link to see where it really goes.")
         self.level = "nothing-notable"
         self._icon_level = ""
+        self._held = held
         self._show_icon("nothing-notable")
         self._doc: QTextDocument | None = None
         if not held:
@@ -212,6 +213,9 @@ class EffectiveHostBanner(QFrame):
         """
         from PySide6.QtCore import Qt
 
+        if self._held:
+            self._held = False
+            self._name_icon(self._icon_level)
         self.icon.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setTextInteractionFlags(
@@ -285,6 +289,12 @@ class EffectiveHostBanner(QFrame):
         pixmap = resources.icon(LEVEL_ICONS.get(level, "info")).pixmap(QSize(side, side), ratio)
         self.icon.setPixmap(pixmap)
         self.icon.setFixedWidth(side)
+        if not self._held:  # a held banner names its icon in finish_setup
+            self._name_icon(level)
+
+    def _name_icon(self, level: str) -> None:
+        """The icon's accessible name: the verdict's words (``core.verdict``, imported
+        here: a held banner's first frame needs neither the module nor the name)."""
         from uriinspector.core.verdict import VERDICT_WORDS
 
         self.icon.setAccessibleName(VERDICT_WORDS.get(level, level))

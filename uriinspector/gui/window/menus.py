@@ -93,6 +93,7 @@ class Menus:
                  exports: Exports, focus: FocusRing, slots: MenuSlots) -> None:
         self._window = window
         self._held_shortcuts: list[tuple[QAction, Shortcut]] = []
+        self._held_icons: list[tuple[QAction, str]] = []
         self._hold = held
         self._controller = controller
         self._docks = docks
@@ -117,18 +118,24 @@ class Menus:
             self._held_shortcuts.append((action, shortcut))
         elif shortcut is not None:
             action.setShortcut(key_sequence(shortcut))
-        if icon is not None:
+        if icon is not None and self._hold:
+            # Not seen before a menu opens: a held window loads them after its first paint.
+            self._held_icons.append((action, icon))
+        elif icon is not None:
             action.setIcon(resources.icon(icon))
         action.triggered.connect(slot)
         menu.addAction(action)
         return action
 
     def set_held_shortcuts(self) -> None:
-        """The first paint is done: give the actions the shortcuts held back so far."""
+        """The first paint is done: give the actions the shortcuts and icons held back."""
         self._hold = False
         for action, shortcut in self._held_shortcuts:
             action.setShortcut(key_sequence(shortcut))
         self._held_shortcuts.clear()
+        for action, icon in self._held_icons:
+            action.setIcon(resources.icon(icon))
+        self._held_icons.clear()
 
     def add_dock_toggles(self) -> None:
         """View ▸ Show Panes: each dock's show/hide toggle (a held window's docks are

@@ -124,7 +124,9 @@ def run_child(code: str, env: dict[str, str], app_filter: bool = False) -> dict[
     proc = subprocess.run(
         [sys.executable, "-c", code, *(["--app-filter"] if app_filter else [])],
         env=env,
-        cwd=ROOT,
+        # ``python -c`` puts the working directory first on sys.path: run each child in
+        # the source tree it is meant to import (``--before``'s, else this one).
+        cwd=env.get("PYTHONPATH") or ROOT,
         capture_output=True,
         text=True,
         timeout=120,

@@ -10,9 +10,8 @@ palette's ``readable`` and ``tint`` (same WCAG maths, same HSL walk).
 from __future__ import annotations
 
 import colorsys
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 # ---- Okabe–Ito hues ----------------------------------------------------------------
 ORANGE = "#E69F00"
@@ -27,9 +26,9 @@ BLACK = "#000000"
 UnderlineStyle = Literal["none", "solid", "dash", "dot", "dashdot", "wave", "double"]
 
 
-@dataclass(frozen=True, slots=True)
-class ComponentStyle:
-    """How one component is drawn: a hue, an underline style and a weight."""
+class ComponentStyle(NamedTuple):
+    """How one component is drawn: a hue, an underline style and a weight (immutable; a
+    ``NamedTuple``: no ``dataclasses`` before the window's first paint, issue 22)."""
 
     hue: str
     underline: UnderlineStyle

@@ -19,7 +19,6 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
@@ -162,6 +161,8 @@ class _Disposer(QRunnable):
     @classmethod
     def worth_it(cls, part: object) -> bool:
         """Whether freeing dataclass ``part`` takes long: it holds a big tuple."""
+        from dataclasses import fields, is_dataclass  # the core's: loaded with the analysis
+
         if not is_dataclass(part) or isinstance(part, type):
             return False
         return any(
@@ -178,6 +179,8 @@ class _Disposer(QRunnable):
         """Free each part, big sequences in slices; an analysis's big tuples (a megabyte of
         zero-width characters has 200,000 findings: 45-180 ms to free) are taken out of
         it as lists first, so freeing the analysis itself only drops the tuples."""
+        from dataclasses import fields, is_dataclass
+
         parts, self._parts = self._parts, []
         while parts:
             part = parts.pop()

@@ -40,9 +40,8 @@ import re
 import stat
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ENV_CONFIG_DIR = "URIINSPECTOR_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -206,9 +205,12 @@ def read_text(value: object) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryEntry:
-    """One recorded inspection: the exact text, when (Unix time), and whether pinned."""
+class HistoryEntry(NamedTuple):
+    """One recorded inspection: the exact text, when (Unix time), and whether pinned.
+
+    Immutable; a ``NamedTuple``, not a frozen dataclass: ``dataclasses`` and the code it
+    generates would cost ~1 ms before the window's first paint (issue 22).
+    """
 
     uri: str
     time: float
@@ -288,7 +290,6 @@ def _b64(value: str, key: str, reset: list[str]) -> bytes:
         return b""
 
 
-@dataclass
 class Settings:
     """The window's remembered state.
 
@@ -296,26 +297,60 @@ class Settings:
     be read at all); ``notice`` reports a lesser repair (fields reset, entries dropped).
     ``read_only`` is set when an existing file could not be read or set aside: ``save``
     then never writes, so nothing in that file is lost.
+
+    A plain class, not a dataclass: ``dataclasses`` (with ``copy`` and PySide's reading
+    of ``inspect``) and the methods it generates cost ~2-3 ms before the window's first
+    paint (issue 22); ``__eq__`` and ``__repr__`` compare and show every field.
     """
 
-    path: Path
-    history: list[HistoryEntry] = field(default_factory=list)
-    keep_history: bool = True
-    edition: str = "rfc3986"
-    base: str = DEFAULT_BASE
-    reference: str = DEFAULT_REFERENCE
-    compare: str = ""
-    last_uri: str | None = None
-    first_run: bool = True
-    geometry: bytes = b""
-    window_state: bytes = b""
-    #: Text size in percent (View ▸ Zoom, ``gui/zoom.py``), ``ZOOM_RANGE`` inclusive.
-    zoom: int = 100
-    #: Lesson id -> the 0-based steps answered right (the Lessons pane's progress).
-    lessons: dict[str, list[int]] = field(default_factory=dict)
-    problem: str | None = None
-    notice: str | None = None
-    read_only: bool = False
+    def __init__(
+        self,
+        path: Path,
+        history: list[HistoryEntry] | None = None,
+        keep_history: bool = True,
+        edition: str = "rfc3986",
+        base: str = DEFAULT_BASE,
+        reference: str = DEFAULT_REFERENCE,
+        compare: str = "",
+        last_uri: str | None = None,
+        first_run: bool = True,
+        geometry: bytes = b"",
+        window_state: bytes = b"",
+        zoom: int = 100,
+        lessons: dict[str, list[int]] | None = None,
+        problem: str | None = None,
+        notice: str | None = None,
+        read_only: bool = False,
+    ) -> None:
+        self.path = path
+        self.history: list[HistoryEntry] = [] if history is None else history
+        self.keep_history = keep_history
+        self.edition = edition
+        self.base = base
+        self.reference = reference
+        self.compare = compare
+        self.last_uri = last_uri
+        self.first_run = first_run
+        self.geometry = geometry
+        self.window_state = window_state
+        #: Text size in percent (View ▸ Zoom, ``gui/zoom.py``), ``ZOOM_RANGE`` inclusive.
+        self.zoom = zoom
+        #: Lesson id -> the 0-based steps answered right (the Lessons pane's progress).
+        self.lessons: dict[str, list[int]] = {} if lessons is None else lessons
+        self.problem = problem
+        self.notice = notice
+        self.read_only = read_only
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settings):
+            return NotImplemented
+        return vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass's
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"Settings({fields})"
 
     @classmethod
     def load(cls, directory: Path | None = None) -> Settings:

@@ -7,7 +7,7 @@ Colour is never the only cue: every component also has an underline style or wei
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtGui import QColor, QFont, QPalette, QTextCharFormat
 from PySide6.QtWidgets import QApplication
@@ -40,9 +40,9 @@ COMPONENT_LABELS: dict[str, str] = {
 _FORMATS: dict[tuple[str, int, int, int], QTextCharFormat] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Theme:
-    """The colours the shell paints with, resolved for one palette."""
+class Theme(NamedTuple):
+    """The colours the shell paints with, resolved for one palette (immutable; a
+    ``NamedTuple``: no ``dataclasses`` before the window's first paint, issue 22)."""
 
     dark: bool
     text: QColor

@@ -114,9 +114,9 @@ print(json.dumps(seen))
 #: its icon in ``finish_setup``), JSON (resources and settings read it when needed),
 #: ``dataclasses`` (the settings, history entries, theme and component styles are plain
 #: classes and named tuples: the generated methods cost ~2-3 ms before the paint).
-LATER_MODULES = ("uriinspector.gui.intake", "uriinspector.gui.chain",
+LATER_MODULES = ("uriinspector.gui.intake", "uriinspector.gui.banner.chain",
                  "uriinspector.gui.elide", "uriinspector.core.verdict",
-                 "uriinspector.gui.documents", "json", "subprocess", "html", "dataclasses")
+                 "json", "subprocess", "html", "dataclasses")
 #: Enum types PySide6 makes when a class is first imported; each names a class imported
 #: where used (QMessageBox, QAbstractItemView, QTabBar, QKeySequence, QPainter,
 #: QByteArray, QMetaMethod, QLineEdit), not at the top of a module the window loads.

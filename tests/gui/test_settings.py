@@ -21,8 +21,8 @@ from uriinspector.gui.settings import (
     MAX_HISTORY,
     HistoryEntry,
     Settings,
-    atomic_write_json,
 )
+from uriinspector.gui.settings_file import atomic_write_json
 
 #: A history ``time`` of 400 digits: ``float()`` of it raised OverflowError (issue 13).
 HUGE_INT = 10**400
@@ -105,7 +105,7 @@ def test_window_survives_a_corrupt_file(qtbot: QtBot, _config_dir: Path) -> None
 _WRITER = """
 import sys
 from pathlib import Path
-from uriinspector.gui.settings import atomic_write_json
+from uriinspector.gui.settings_file import atomic_write_json
 path = Path(sys.argv[1])
 payload = "x" * 2_000_000
 i = 0

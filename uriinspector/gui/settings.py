@@ -37,11 +37,18 @@ from __future__ import annotations
 import math
 import os
 import re
-import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from uriinspector.gui.settings_file import (
+    MAX_FILE_BYTES,
+    atomic_write_text,
+    dump_json,
+    read_capped,
+    read_json,
+)
 
 ENV_CONFIG_DIR = "URIINSPECTOR_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -54,15 +61,9 @@ DEFAULT_BASE = "http://a/b/c/d;p?q"
 DEFAULT_REFERENCE = "../g;x=1/./y?q#s"
 #: Recent URIs longer than this are not kept (a pasted megabyte is not history).
 MAX_RECENT_LENGTH = 4096
-#: A settings file larger than this is not read but set aside: a full history of 200
-#: entries of 4,096 escaped non-ASCII characters is about 5 MB.
-MAX_FILE_BYTES = 16 * 1024 * 1024
 #: History times must lie in [0, MAX_TIME] (the last second of the year 9999), the range
 #: ``time.localtime`` can show; any other number is not a time.
 MAX_TIME = 253_402_300_799.0
-#: Integers with more digits than this are not read as numbers (no field needs them,
-#: and ``int()`` refuses over 4,300 digits; a float overflows far sooner).
-_MAX_INT_DIGITS = 20
 
 
 def config_dir() -> Path:
@@ -78,81 +79,6 @@ def config_dir() -> Path:
     if not location:
         location = str(Path.home() / ".config")
     return Path(location) / "uriinspector"
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` in one step; the old file survives any crash."""
-    import contextlib
-    import tempfile  # on the first save: not before the window's first paint
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    # Make the rename itself durable where the platform allows it.
-    with contextlib.suppress(OSError):
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) atomically."""
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-def dump_json(obj: object) -> str:
-    r"""``obj`` as ASCII JSON: any ``str`` survives (lone surrogates as ``\udcff``)."""
-    import json  # on first use: a first run reads no file before the window's first paint
-
-    return json.dumps(obj, ensure_ascii=True, allow_nan=False, indent=1) + "\n"
-
-
-def atomic_write_json(path: Path, obj: object) -> None:
-    """Write ``obj`` as ASCII JSON to ``path`` atomically."""
-    atomic_write_text(path, dump_json(obj))
-
-
-class _Unreadable:
-    """What the JSON reader gives for a number no field can hold (NaN, a 400-digit int):
-    a value of no JSON type, so every field's type check refuses it."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<unreadable number>"
-
-
-_UNREADABLE = _Unreadable()
-
-
-def _parse_int(token: str) -> object:
-    return int(token) if len(token.lstrip("-")) <= _MAX_INT_DIGITS else _UNREADABLE
-
-
-def _parse_constant(_token: str) -> object:
-    return _UNREADABLE  # NaN, Infinity, -Infinity: not JSON numbers (RFC 8259 §6)
-
-
-def read_json(raw: bytes) -> object:
-    """Decode a settings file: UTF-8 with or without a BOM, huge numbers kept harmless.
-
-    Raises ``ValueError`` (``UnicodeDecodeError``, ``JSONDecodeError``) or
-    ``RecursionError`` for a file that is not JSON.
-    """
-    import json
-
-    return json.loads(raw.decode("utf-8-sig"), parse_int=_parse_int, parse_constant=_parse_constant)
 
 
 #: The zoom levels a file may hold (percent, inclusive): gui/zoom.py's 50 % to 300 %.
@@ -261,23 +187,6 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _read_capped(path: Path) -> bytes:
-    """The file's bytes, at most ``MAX_FILE_BYTES + 1`` of them (more means too large).
-
-    Only a regular file is read: a FIFO would block the window's start, a device never end.
-    """
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with open(fd, "rb", buffering=0) as fh:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{path} is not a regular file")
-        chunks: list[bytes] = []
-        left = MAX_FILE_BYTES + 1
-        while left > 0 and (chunk := fh.read(min(left, 1 << 20))):
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-
-
 def _b64(value: str, key: str, reset: list[str]) -> bytes:
     """Decode a stored byte field; bad base64 resets it (reported under ``key``)."""
     import base64
@@ -359,7 +268,7 @@ class Settings:
         path = (directory or config_dir()) / FILE_NAME
         settings = cls(path=path)
         try:
-            raw = _read_capped(path)
+            raw = read_capped(path)
         except FileNotFoundError:
             return settings
         except OSError as exc:

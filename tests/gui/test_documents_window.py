@@ -85,7 +85,7 @@ def _check_phishing_rows(view: DocumentView) -> None:
     assert link == "https://evil.example/"
     assert "text/html" in part
     # marked in words (not colour alone) and in the danger colour
-    assert "mismatch" in verdict and MISMATCH_WORDS in note and "paypal.com" in note
+    assert verdict == "Danger" and MISMATCH_WORDS in note and "paypal.com" in note
     row = [r[COL_LINK] for r in rows].index("https://evil.example/")
     from uriinspector.gui.panes import palette
 
@@ -118,12 +118,16 @@ def test_file_open_lists_the_mail_links(
     assert "1 shown as another site" in view.status.text()
     # every verdict arrived; the mismatch row is danger whatever the link alone says
     assert None not in view.model.levels
-    # the verdict in the core's one wording (core/verdict.py), as the banner says it
-    from uriinspector.core.verdict import verdict_words
+    # the verdict in the core's one word for its level (core/verdict.py), the mismatch
+    # row danger, its sentence and reason in the tooltip
+    from uriinspector.core.verdict import verdict_word
 
-    assert [r[0].split(":")[0] for r in _rows(view)] == [
-        verdict_words(level or "") for level in view.model.levels]
-    assert "Danger: mismatch" in [r[0] for r in _rows(view)]
+    assert [r[0] for r in _rows(view)] == [
+        verdict_word(level or "") for level in view.model.levels]
+    mismatch = next(r for r in range(view.model.rowCount()) if view.link_at(r).mismatch)
+    assert view.row_text(mismatch)[0] == "Danger"
+    tip = str(view.model.data(view.model.index(mismatch, 0), Qt.ItemDataRole.ToolTipRole))
+    assert "Danger: The visible text shows" in tip
     # selecting a row inspects its link in the field
     row = [r[COL_LINK] for r in _rows(view)].index(PHISH_QR_URL)
     view.select_row(row)
@@ -456,7 +460,7 @@ def test_an_outlook_msg_is_opened(window: MainWindow, qtbot: QtBot, tmp_path: Pa
     rows = _rows(view)
     assert "Outlook message" in view.status.text()
     lying = [r for r in rows if r[2] == "https://www.paypal.com/"]
-    assert len(lying) == 1 and "mismatch" in lying[0][0]
+    assert len(lying) == 1 and lying[0][0] == "Danger"
 
 
 def test_a_code_without_a_link_says_what_it_holds(window: MainWindow, qtbot: QtBot) -> None:

@@ -26,12 +26,14 @@ if TYPE_CHECKING:  # imported on use: the CLI and batch read the words at start-
 __all__ = [
     "MISMATCH_CODE",
     "NOTHING_PROVES",
+    "VERDICT_WORD",
     "VERDICT_WORDS",
     "LinkContext",
     "context_findings",
     "decide",
     "in_context",
     "mismatch_sentence",
+    "verdict_word",
     "verdict_words",
 ]
 
@@ -40,6 +42,15 @@ VERDICT_WORDS: dict[str, str] = {
     "danger": "Danger",
     "caution": "Caution",
     "nothing-notable": "Nothing notable found",
+}
+
+#: The level in one word, for a table's verdict column (its icon beside it; the
+#: sentence of :data:`VERDICT_WORDS` and the reason go in the cell's tooltip). Still
+#: never "safe": nothing flagged is all the word claims.
+VERDICT_WORD: dict[str, str] = {
+    "danger": "Danger",
+    "caution": "Caution",
+    "nothing-notable": "Unflagged",
 }
 
 #: What follows "Nothing notable found" wherever the verdict is explained.
@@ -52,6 +63,12 @@ MISMATCH_CODE: Final = "text-mismatch"
 def verdict_words(level: str) -> str:
     """The words for ``level``; an unknown level is shown as itself (never raises)."""
     return VERDICT_WORDS.get(level, level)
+
+
+def verdict_word(level: str) -> str:
+    """``level`` in one word (:data:`VERDICT_WORD`); an unknown level is shown as
+    itself, capitalised (never raises)."""
+    return VERDICT_WORD.get(level, level[:1].upper() + level[1:])
 
 
 @dataclass(frozen=True, slots=True)

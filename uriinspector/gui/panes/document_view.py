@@ -1,13 +1,12 @@
 """The Extract tab's document view: every link of a mail, a saved page or a QR image.
 
 It renders a ``uriinspector.sources`` :class:`~uriinspector.sources.model.Document`
-(read on a worker by ``gui/documents.py``): one row per link with its verdict, the link,
-the visible text of its anchor (``display``), the MIME part (or the attribute) it came
-from, and a note. A row whose visible text shows another site (``mismatch``) is drawn in
-the danger colour AND says so in words with an icon; a row where a browser (WHATWG URL
-Standard) resolves the reference differently from RFC 3986 §5.2 says so in the warning
-colour. Selecting a row asks the window to inspect it; double-clicking a page's link
-(or *Open in Resolution*) asks for the Resolution pane with the page's base and the
+(read on a worker by ``gui/documents.py``) as the rows of ``panes/links_model.py``: one
+per link, its verdict as an icon and a word, the link, its visible text, its part and
+a note. The columns are fitted by ``panes/column_fit.py``: the verdict never elides,
+the link takes the width left and elides at its end (the whole link in the tooltip).
+Selecting a row asks the window to inspect it; double-clicking a page's link (or
+*Open in Resolution*) asks for the Resolution pane with the page's base and the
 reference as written, so its trace shows. A model and a table view, not items: a
 100,000-link page is listed at once and painted a screen at a time.
 """
@@ -16,15 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QEvent,
-    QModelIndex,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import QColor, QIcon, QResizeEvent
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -42,10 +33,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.core.verdict import verdict_words
 from uriinspector.gui import resources
-from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import clear_tree, name_widget, tree_item
+from uriinspector.gui.panes.column_fit import ColumnFit, word_width
+from uriinspector.gui.panes.links_model import (
+    BROWSER_WORDS,
+    COL_LINK,
+    COL_NOTE,
+    COL_SHOWN,
+    COL_VERDICT,
+    COL_WHERE,
+    DEFANGED_WORDS,
+    HEADERS,
+    MISMATCH_WORDS,
+    VERDICT_COLUMN_WORDS,
+    LinksModel,
+    note_of,
+    verdict_line,
+)
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
 from uriinspector.gui.zoom import rows_follow_font
 from uriinspector.sources.reader_process import Summary, summarize
@@ -53,184 +58,20 @@ from uriinspector.sources.reader_process import Summary, summarize
 if TYPE_CHECKING:
     from uriinspector.sources.model import Document, Link
 
-COL_VERDICT, COL_LINK, COL_SHOWN, COL_WHERE, COL_NOTE = range(5)
+#: Names the table's users read from here (``panes/links_model.py`` holds them).
+__all__ = [
+    "BROWSER_WORDS", "COL_LINK", "COL_NOTE", "COL_SHOWN", "COL_VERDICT", "COL_WHERE",
+    "DEFANGED_WORDS", "HEADERS", "INDICATOR_MENU", "MISMATCH_WORDS", "DocumentView",
+    "LinksModel", "note_of", "verdict_line",
+]
+
 #: Most nodes of the parts tree (a 10,000-link archive of archives stays a small tree).
 MAX_PART_NODES = 2_000
-HEADERS = ("Verdict", "Link", "Shown as", "Part", "Note")
-#: Characters a cell shows (Qt's elision of long cells is slow; tooltips have more).
-CELL_LIMIT = 300
-
-_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
-MISMATCH_WORDS = "⚠ shows"
-BROWSER_WORDS = "≠ browsers go to"
-DEFANGED_WORDS = "defanged: refanged is"
-
-_Index = QModelIndex | QPersistentModelIndex
 
 #: The *Export indicators…* menu: label, format (``report.indicators``).
 INDICATOR_MENU = (
     ("STIX 2.1 bundle…", "stix"), ("MISP event…", "misp"), ("Defanged CSV for a ticket…", "csv")
 )
-
-
-def note_of(link: Link) -> str:
-    """The Note cell: what a reader must notice about this row, in words."""
-    notes: list[str] = []
-    if link.mismatch:
-        shown = link.shown_domain or (link.display or "")
-        goes = link.target_domain or link.uri
-        notes.append(f"{MISMATCH_WORDS} {shown}, goes to {goes}")
-    if link.browser_uri is not None:
-        notes.append(f"{BROWSER_WORDS} {link.browser_uri}")
-    if link.kind == "text" and link.target != link.uri:
-        from uriinspector.core.defang import refang
-
-        if refang(link.uri)[1]:  # a defanged indicator: what it stands for
-            notes.append(f"{DEFANGED_WORDS} {link.target}")
-        else:  # draft-2003 App. F: an abbreviated reference, completed
-            notes.append(f"probably {link.target} (guess)")
-    if link.kind == "qr":
-        notes.append("read from a QR code")
-    elif link.kind == "base":
-        notes.append("the page's <base href>")
-    return " · ".join(notes)
-
-
-def verdict_line(link: Link) -> str:
-    """The row's verdict and its first reason (``sources.link_verdict``: the words the
-    banner, the CLI and the reports give for this link in this document)."""
-    from uriinspector.sources import link_verdict
-
-    verdict = link_verdict(link)
-    reason = verdict.reasons[0] if verdict.reasons else ""
-    return f"{verdict_words(verdict.level)}: {reason}" if reason else verdict_words(verdict.level)
-
-
-class LinksModel(QAbstractTableModel):
-    """The rows of one document (and their verdicts as they arrive)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.links: tuple[Link, ...] = ()
-        self.levels: list[str | None] = []
-        #: how many rows have a verdict, and how many of them are danger
-        self.judged = 0
-        self.danger = 0
-        self._colours: dict[str, QColor] = {}
-        self._icons: dict[str, QIcon] = {}
-        self._palette_of: QWidget | None = parent
-
-    def set_links(self, links: tuple[Link, ...]) -> None:
-        """Show ``links`` (verdicts unknown until :meth:`set_levels`)."""
-        self.beginResetModel()
-        self.links = links
-        self.levels = [None] * len(links)
-        self.judged = 0
-        self.danger = 0
-        self.endResetModel()
-
-    def set_levels(self, start: int, levels: tuple[str, ...]) -> None:
-        """Verdict levels of the rows from ``start`` on."""
-        if not levels or start >= len(self.links):
-            return
-        old = self.levels[start : start + len(levels)]
-        self.judged += sum(1 for v in levels if v) - sum(1 for v in old if v)
-        self.danger += levels.count("danger") - old.count("danger")
-        self.levels[start : start + len(levels)] = levels
-        last = min(start + len(levels), len(self.links)) - 1
-        # Only the verdict cells change (a mismatch row's colour never depends on it).
-        self.dataChanged.emit(self.index(start, COL_VERDICT), self.index(last, COL_VERDICT))
-
-    def reset_colours(self) -> None:
-        """Forget cached colours (the palette changed)."""
-        self._colours.clear()
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        """One row per link."""
-        return 0 if parent.isValid() else len(self.links)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        """Verdict, link, shown as, part, note."""
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        return None
-
-    def _colour(self, severity: str) -> QColor:
-        colour = self._colours.get(severity)
-        if colour is None:
-            widget = self._palette_of
-            pal = widget.palette() if widget is not None else None
-            if pal is None:
-                from PySide6.QtGui import QGuiApplication
-
-                pal = QGuiApplication.palette()
-            colour = palette.severity_color(severity, pal)
-            self._colours[severity] = colour
-        return colour
-
-    def _icon(self, name: str) -> QIcon:
-        icon = self._icons.get(name)
-        if icon is None:
-            icon = resources.icon(name)
-            self._icons[name] = icon
-        return icon
-
-    def cell(self, row: int, column: int) -> str:
-        """The text of one cell (as a person reads it)."""
-        link = self.links[row]
-        if column == COL_VERDICT:
-            level = self.levels[row]
-            word = verdict_words(level) if level else "…"
-            return f"{word}: mismatch" if link.mismatch else word
-        if column == COL_LINK:
-            return visible_text(link.uri, CELL_LIMIT)
-        if column == COL_SHOWN:
-            return "" if link.display is None else visible_text(link.display, CELL_LIMIT)
-        if column == COL_WHERE:
-            return visible_text(link.part or link.kind, CELL_LIMIT)
-        return visible_text(note_of(link), CELL_LIMIT)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        """Text, colour, icon and a plain tooltip per cell."""
-        if not index.isValid() or index.row() >= len(self.links):
-            return None
-        row, column = index.row(), index.column()
-        link = self.links[row]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.cell(row, column)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if link.mismatch:
-                return self._colour("danger")
-            if link.browser_uri is not None and column in (COL_LINK, COL_NOTE):
-                return self._colour("warning")
-            level = self.levels[row]
-            if column == COL_VERDICT and level in ("danger", "caution"):
-                return self._colour("danger" if level == "danger" else "warning")
-            return None
-        if role == Qt.ItemDataRole.DecorationRole and column == COL_VERDICT:
-            level = "danger" if link.mismatch else self.levels[row]
-            return self._icon(_ICONS[level]) if level in _ICONS else None
-        if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [link.uri]
-            if self.levels[row]:  # the verdict's first reason, as the banner words it
-                lines.insert(0, verdict_line(link))
-            if link.raw != link.uri:
-                lines.append(f"written in the page as: {link.raw}")
-            if link.display:
-                lines.append(f"shown as: {link.display}")
-            note = note_of(link)
-            if note:
-                lines.append(note)
-            lines.append("Click to inspect it; double-click a page's link for its resolution.")
-            return plain_tooltip("\n".join(lines))
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            return self.cell(row, column)
-        return None
 
 
 class DocumentView(QWidget):
@@ -264,7 +105,21 @@ class DocumentView(QWidget):
         self._summary: Summary | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._build_top())
+        self._build_strips(layout)
+        layout.addLayout(self._build_base_row())
+        self._build_table()
+        self._build_parts()
+        self.split = QSplitter(Qt.Orientation.Horizontal, self)
+        self.split.addWidget(self.parts)
+        self.split.addWidget(self.view)
+        self.split.setStretchFactor(0, 1)
+        self.split.setStretchFactor(1, 4)
+        self.parts.hide()
+        layout.addWidget(self.split, 1)
 
+    def _build_top(self) -> QHBoxLayout:
+        """Status, busy indicator, *Export indicators…* and *Back to text*."""
         top = QHBoxLayout()
         self.status = plain_label(QLabel(self))
         name_widget(self.status, "documentStatus")
@@ -296,14 +151,15 @@ class DocumentView(QWidget):
         self.closeButton.setToolTip("Close the document and show the text box again")
         self.closeButton.clicked.connect(self.closed)
         top.addWidget(self.closeButton)
-        layout.addLayout(top)
+        return top
 
+    def _build_strips(self, layout: QVBoxLayout) -> None:
+        """The problems line and the mail's own context, hidden until there is some."""
         self.problems = plain_label(QLabel(self))
         name_widget(self.problems, "documentProblems")
         self.problems.setWordWrap(True)
         self.problems.hide()
         layout.addWidget(self.problems)
-
         # the mail's own context, the first thing an analyst checks (issue 24 item 7)
         self.mailStrip = plain_label(QLabel(self))
         name_widget(self.mailStrip, "documentMail", "The mail's sender and the server's checks")
@@ -312,6 +168,8 @@ class DocumentView(QWidget):
         self.mailStrip.hide()
         layout.addWidget(self.mailStrip)
 
+    def _build_base_row(self) -> QHBoxLayout:
+        """A page's URL field, *Open in Resolution* and *Page links*."""
         base_row = QHBoxLayout()
         self.baseLabel = QLabel("Page URL:", self)
         base_row.addWidget(self.baseLabel)
@@ -344,8 +202,10 @@ class DocumentView(QWidget):
         )
         self.pageLinksButton.clicked.connect(self._on_page_links_clicked)
         base_row.addWidget(self.pageLinksButton)
-        layout.addLayout(base_row)
+        return base_row
 
+    def _build_table(self) -> None:
+        """The links table: fixed-height rows, the verdict whole, the link stretched."""
         self.model = LinksModel(self)
         # A table, not a tree view: QTreeView lays out every row on a reset (it asked
         # the model about each of 10,000 rows: 300 ms on the GUI thread); a table with
@@ -364,26 +224,27 @@ class DocumentView(QWidget):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        header = self.view.horizontalHeader()
-        header.setStretchLastSection(True)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self._fitted_width = 0
+        #: the verdict measured on its words, part and note on their cells, the link
+        #: the rest (eliding at its end)
+        self.columns = ColumnFit(
+            self.view, fixed=lambda: {COL_VERDICT: self.verdict_width()},
+            fitted=(COL_SHOWN, COL_WHERE, COL_NOTE), stretch=(COL_LINK,))
         self.view.selectionModel().currentRowChanged.connect(self._on_current_row_changed)
         self.view.doubleClicked.connect(self._on_double_clicked)
-        # where each link sits: mail › zip › pdf › page › QR (shown for nested documents)
+
+    def verdict_width(self) -> int:
+        """The verdict column's width: its widest word beside an icon, or its title."""
+        cell = word_width(self.view, VERDICT_COLUMN_WORDS, resources.icon("danger"))
+        gap = self.view.fontMetrics().horizontalAdvance("M") // 2
+        return max(cell, self.view.horizontalHeader().sectionSizeHint(COL_VERDICT)) + gap
+
+    def _build_parts(self) -> None:
+        """Where each link sits: mail › zip › pdf › page › QR (for nested documents)."""
         self.parts = QTreeWidget(self)
         name_widget(self.parts, "documentParts", "The document's parts, outermost first")
         self.parts.setHeaderLabels(("Part", "Links"))
         self.parts.setUniformRowHeights(True)
         self.parts.itemClicked.connect(self._on_part_clicked)
-        self.split = QSplitter(Qt.Orientation.Horizontal, self)
-        self.split.addWidget(self.parts)
-        self.split.addWidget(self.view)
-        self.split.setStretchFactor(0, 1)
-        self.split.setStretchFactor(1, 4)
-        self.parts.hide()
-        layout.addWidget(self.split, 1)
 
     # ---- showing a document -------------------------------------------------------
     def show_busy(self, name: str) -> None:
@@ -485,23 +346,9 @@ class DocumentView(QWidget):
         if isinstance(row, int):
             self.select_row(row)
 
-    #: Each column's share of the table's width (the note takes what is left): measured
-    #: from the cells, ResizeToContents would read every row of a 100,000-link page.
-    SHARES = ((COL_VERDICT, 0.17), (COL_LINK, 0.27), (COL_SHOWN, 0.14), (COL_WHERE, 0.13))
-
     def fit_columns(self) -> None:
-        """Give the columns their share of the table's width (the note the rest)."""
-        width = self.view.viewport().width()
-        if width <= 0 or width == self._fitted_width:
-            return
-        self._fitted_width = width
-        for column, share in self.SHARES:
-            self.view.setColumnWidth(column, max(60, int(width * share)))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Columns follow the pane's width."""
-        super().resizeEvent(event)
-        self.fit_columns()
+        """Fit the columns to the table's width and the rows shown now."""
+        self.columns.fit()
 
     def set_levels(self, start: int, levels: tuple[str, ...]) -> None:
         """Verdicts arrived for the rows from ``start`` on."""

@@ -3,7 +3,7 @@
 For web developers: paste or open a page, set its URL, and see the ``<base href>`` and
 every reference (``href``, ``src``, ``srcset`` candidates, ``action``, ``formaction``,
 refresh...) resolved at once by RFC 3986 §5.2 and as browsers do (WHATWG URL, through
-ada-url). A row where they differ is marked in words ("≠ differs"), in colour, and can
+ada-url). A row where they differ is marked in words ("Differs", with the warning icon), in colour, and can
 be filtered on; "Goes to" says whether following it stays in this page (HTML's
 same-document rule, which compares with the page's URL, not the base). Selecting a row
 shows both traces, the browser's with a reason per step; double-clicking it (or *Open
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uriinspector.gui import resources
 from uriinspector.gui.offsets import OffsetTable
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
@@ -45,7 +46,9 @@ from uriinspector.gui.panes._common import (
     tree_item,
 )
 from uriinspector.gui.panes.background import BackgroundJob, runs_inline
+from uriinspector.gui.panes.column_fit import ColumnFit, word_width
 from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
+from uriinspector.gui.zoom import rows_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.resolve import Resolution
@@ -53,8 +56,10 @@ if TYPE_CHECKING:
 
 COL_WHERE, COL_WRITTEN, COL_RFC, COL_BROWSER, COL_DIFF, COL_GOES = range(6)
 HEADERS = ("Where", "Written", "RFC 3986", "Browsers (WHATWG)", "Differs", "Goes to")
-DIFFERS_WORDS = "≠ differs"
-SAME_WORDS = "="
+#: The Differs column: one word, the warning icon beside "Differs" (colour and words
+#: both say it; the tooltip says where each goes).
+DIFFERS_WORDS = "Differs"
+SAME_WORDS = "Same"
 CELL_LIMIT = 300
 #: Role holding a row's index into ``PageLinks.references``.
 INDEX_ROLE = Qt.ItemDataRole.UserRole
@@ -101,10 +106,34 @@ class PageLinksView(QWidget):
         self._fill_timer.setSingleShot(True)
         self._fill_timer.setInterval(0)
         self._fill_timer.timeout.connect(self._fill_chunk)
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._build_top())
+        self.baseInfo = plain_label(QLabel(self))
+        name_widget(self.baseInfo, "pageLinksBase")
+        self.baseInfo.setWordWrap(True)
+        layout.addWidget(self.baseInfo)
+        layout.addLayout(self._build_filters())
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.source = QPlainTextEdit(self.splitter)
+        name_widget(self.source, "pageLinksSource", "Page source (HTML)")
+        self.source.setPlaceholderText("Paste the page's HTML here, set its URL, then Resolve all.")
+        self.source.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.source.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self._build_table()
+        self.trace = QTreeWidget(self.splitter)
+        name_widget(self.trace, "pageLinksTrace", "Both resolutions of the selected reference")
+        self.trace.setColumnCount(4)
+        self.trace.setHeaderLabels(["#", "Rule", "Why", "Buffer"])
+        self.trace.setUniformRowHeights(True)
+        self.trace.setWordWrap(False)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
+        layout.addWidget(self.splitter, 1)
 
+    def _build_top(self) -> QHBoxLayout:
+        """The page URL, *Resolve all*, *Open page…* and *Back to text*."""
         top = QHBoxLayout()
         self.urlLabel = QLabel("Page &URL:", self)
         top.addWidget(self.urlLabel)
@@ -132,13 +161,10 @@ class PageLinksView(QWidget):
         name_widget(self.closeButton, "pageLinksClose")
         self.closeButton.clicked.connect(self.closed)
         top.addWidget(self.closeButton)
-        layout.addLayout(top)
+        return top
 
-        self.baseInfo = plain_label(QLabel(self))
-        name_widget(self.baseInfo, "pageLinksBase")
-        self.baseInfo.setWordWrap(True)
-        layout.addWidget(self.baseInfo)
-
+    def _build_filters(self) -> QHBoxLayout:
+        """*Only differences*, the status and *Open in Resolution*."""
         filters = QHBoxLayout()
         self.differencesOnly = QCheckBox("Only &differences", self)
         name_widget(self.differencesOnly, "pageLinksDifferencesOnly")
@@ -154,14 +180,11 @@ class PageLinksView(QWidget):
         self.resolutionButton.setEnabled(False)
         self.resolutionButton.clicked.connect(self.open_current_in_resolution)
         filters.addWidget(self.resolutionButton)
-        layout.addLayout(filters)
+        return filters
 
-        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
-        self.source = QPlainTextEdit(self.splitter)
-        name_widget(self.source, "pageLinksSource", "Page source (HTML)")
-        self.source.setPlaceholderText("Paste the page's HTML here, set its URL, then Resolve all.")
-        self.source.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.source.setFont(mono)
+    def _build_table(self) -> None:
+        """The references table: the three link columns share what the short ones
+        (where, the verdict "Differs"/"Same" with its icon, goes to) leave."""
         self.table = QTableWidget(0, len(HEADERS), self.splitter)
         name_widget(self.table, "pageLinksTable", "References of the page")
         self.table.setHorizontalHeaderLabels(list(HEADERS))
@@ -172,30 +195,21 @@ class PageLinksView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         rows = self.table.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
-        header = self.table.horizontalHeader()
-        # The three link columns share the width; the short ones fit their words.
-        for col in range(len(HEADERS)):
-            wide = col in (COL_WRITTEN, COL_RFC, COL_BROWSER)
-            mode = QHeaderView.ResizeMode
-            header.setSectionResizeMode(col, mode.Stretch if wide else mode.ResizeToContents)
-        header.setStretchLastSection(False)
+        rows_follow_font(self.table)  # zoom: one line of the table's font
+        self.columns = ColumnFit(
+            self.table, fixed=lambda: {COL_DIFF: self.verdict_width()},
+            fitted=(COL_WHERE, COL_GOES), stretch=(COL_WRITTEN, COL_RFC, COL_BROWSER))
         self.table.currentCellChanged.connect(self._on_current_cell_changed)
         self.table.cellDoubleClicked.connect(lambda row, _c: self.open_in_resolution(row))
         self.table.installEventFilter(self)  # Enter: the keyboard's double-click
-        self.trace = QTreeWidget(self.splitter)
-        name_widget(self.trace, "pageLinksTrace", "Both resolutions of the selected reference")
-        self.trace.setColumnCount(4)
-        self.trace.setHeaderLabels(["#", "Rule", "Why", "Buffer"])
-        self.trace.setUniformRowHeights(True)
-        self.trace.setWordWrap(False)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 3)
-        self.splitter.setStretchFactor(2, 2)
-        layout.addWidget(self.splitter, 1)
+
+    def verdict_width(self) -> int:
+        """The Differs column's width: its wider word beside an icon, or its title."""
+        cell = word_width(self.table, (DIFFERS_WORDS, SAME_WORDS), resources.icon("warning"))
+        gap = self.table.fontMetrics().horizontalAdvance("M") // 2
+        return max(cell, self.table.horizontalHeader().sectionSizeHint(COL_DIFF)) + gap
 
     # ---- input -----------------------------------------------------------------------
     def set_page(self, text: str, url: str = "") -> None:
@@ -301,7 +315,7 @@ class PageLinksView(QWidget):
         # slices on the event loop: 5,000 rows take ~2 s of item building (issue 13).
         self._fill_rows(FIRST_ROWS, None)
         self.table.setUpdatesEnabled(True)
-        self._fit_columns()
+        self.columns.fit()
         self._apply_filter()
         clear_tree(self.trace)
         self.resolutionButton.setEnabled(False)
@@ -311,6 +325,7 @@ class PageLinksView(QWidget):
         links = self.links
         refs = links.references if links is not None else ()
         tinted, warn = self._fill_brushes
+        differs_icon = resources.icon("warning")
         stop = min(len(refs), self._fill_next + most)
         while self._fill_next < stop:
             row = self._fill_next
@@ -325,12 +340,16 @@ class PageLinksView(QWidget):
                     item.setBackground(tinted)
                     if column in (COL_BROWSER, COL_DIFF):
                         item.setForeground(warn)
+                    if column == COL_DIFF:
+                        item.setIcon(differs_icon)
                 item.setToolTip(tip)
                 self.table.setItem(row, column, item)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         if self._fill_next < len(refs):
             self._fill_timer.start()
+        elif deadline is not None:  # the last slice: its rows may be wider
+            self.columns.fit()
 
     def _fill_chunk(self) -> None:
         self._fill_rows(1 << 30, time.perf_counter() + CHUNK_SECONDS)
@@ -393,12 +412,6 @@ class PageLinksView(QWidget):
         for problem in links.problems:
             parts.append(f"⚠ {problem}")
         self.baseInfo.setText(" · ".join(parts))
-
-    def _fit_columns(self) -> None:
-        width = max(400, self.table.viewport().width())
-        for column, share in ((COL_WHERE, 0.10), (COL_WRITTEN, 0.16), (COL_RFC, 0.24),
-                              (COL_BROWSER, 0.24), (COL_DIFF, 0.08)):
-            self.table.setColumnWidth(column, max(50, int(width * share)))
 
     def _apply_filter(self) -> None:
         only = self.differencesOnly.isChecked()

@@ -118,6 +118,12 @@ class MainWindow(QMainWindow):
         if not held:
             self.dock_layout.make()
         self.screen_fit = ScreenFit(self, self.docks)  # large zoom, small screen
+        #: empty panes give their width way (``DockLayout.give_way``), once per burst
+        self._give_way = QTimer(self)
+        self._give_way.setSingleShot(True)
+        self._give_way.setInterval(0)
+        self._give_way.timeout.connect(self.give_way)
+        self.dock_layout.laid_out = self._give_way.start
         self._build_parts(held)
         self.panes = PaneMap(self.host, self)
         self.zoom = zoom.install(self, menu=self.menus.viewMenu, held=held)  # View ▸ Zoom
@@ -412,6 +418,12 @@ class MainWindow(QMainWindow):
         if self.isVisible() and self.docks:
             self.dock_layout.for_task(name)
 
+    def give_way(self) -> None:
+        """Docks on screen whose panes have nothing to show give their width to the
+        others (a document's links beside an empty Findings pane); back when filled."""
+        if self.isVisible() and self.docks and not self._frame_pending:
+            self.dock_layout.give_way(self.host.empty())
+
     def status(self, message: str, msecs: int = 0) -> None:
         """Say ``message`` in the status bar (for ``msecs``; 0 = until replaced)."""
         self.statusBar().showMessage(message, msecs)
@@ -506,6 +518,7 @@ class MainWindow(QMainWindow):
         self.banner.show_analysis(a)
         self.defangNotice.show_analysis(a)
         self.host.show_analysis(a)
+        self._give_way.start()
         if self.controller.last_async:
             self.status(
                 f"Analysed {len(a.text):,} characters in {self.controller.last_duration:.2f} s.",

@@ -240,6 +240,12 @@ class ExtractPane(QWidget):
         """Whether the document view is the one on show."""
         return not self.documentView.isHidden()
 
+    def shows_nothing(self) -> bool:
+        """Nothing to show: the text box on show, empty, and nothing extracted (its
+        dock then gives its width to panes with content)."""
+        return (self.documentView.isHidden() and self.pageLinks.isHidden()
+                and not self._found and not self.textBox.document().characterCount() > 1)
+
     # ---- the pane protocol ------------------------------------------------------
     def show_analysis(self, a: Analysis) -> None:
         """Nothing to do: the extraction does not depend on the inspected URI."""

@@ -3,13 +3,14 @@
 For web developers: paste or open a page, set its URL, and see the ``<base href>`` and
 every reference (``href``, ``src``, ``srcset`` candidates, ``action``, ``formaction``,
 refresh...) resolved at once by RFC 3986 §5.2 and as browsers do (WHATWG URL, through
-ada-url). A row where they differ is marked in words ("Differs", with the warning icon), in colour, and can
-be filtered on; "Goes to" says whether following it stays in this page (HTML's
-same-document rule, which compares with the page's URL, not the base). Selecting a row
-shows both traces, the browser's with a reason per step; double-clicking it (or *Open
-in Resolution*) hands base and reference to the Resolution pane. The view renders
-``sources.page_links.PageLinks``; it computes nothing itself. A long page is read on a
-worker thread (``panes/background.py``, issue 13): the newest request wins.
+ada-url). A row where they differ is marked in a word ("Differs", with the warning
+icon), in colour, and can be filtered on; "Goes to" says whether following it stays in
+this page (HTML's same-document rule, which compares with the page's URL, not the
+base). Selecting a row shows both traces, the browser's with a reason per step;
+double-clicking it (or *Open in Resolution*) hands base and reference to the
+Resolution pane. The view renders ``sources.page_links.PageLinks``; it computes
+nothing itself. A long page is read on a worker thread (``panes/background.py``,
+issue 13): the newest request wins.
 """
 
 from __future__ import annotations

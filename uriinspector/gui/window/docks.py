@@ -2,13 +2,14 @@
 
 The default layout puts the ``left`` panes of ``panes/table.PANES`` tabbed beside the
 ``right`` ones in the bottom area; a held window (``defer_first_analysis``) places
-them just after its first paint.
+them just after its first paint. Docks side by side whose panes have nothing to show
+give their width to the others (``give_way``) and get it back when they have some.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
@@ -48,6 +49,10 @@ class DockLayout:
         self.default_state: QByteArray | bytes = b""
         #: the layout a task's layout replaced (None once the user chose one himself)
         self._before_task: QByteArray | None = None
+        #: docks that gave their width way (``give_way``): name -> the width they had
+        self.gave: dict[str, int] = {}
+        #: called after a layout is taken (the window then lets empty panes give way)
+        self.laid_out: Callable[[], None] = lambda: None
 
     def make(self) -> None:
         """The ten docks with their placeholders, not yet placed; a held window makes
@@ -107,6 +112,7 @@ class DockLayout:
 
     def reset(self) -> None:
         """Put every dock back where it started."""
+        self.gave.clear()
         for dock in self.docks.values():
             dock.show()
         self._window.restoreState(self.default_state)
@@ -123,9 +129,11 @@ class DockLayout:
             return
         if self._before_task is None:
             return
+        self.gave.clear()
         self._window.restoreState(self._before_task)
         self.hide_stale_tab_bars()
         self._before_task = None
+        self.laid_out()
 
     def apply(self, name: str) -> None:
         """Take layout ``name`` (``LAYOUTS``): its panes side by side in the bottom area
@@ -134,6 +142,7 @@ class DockLayout:
 
         w = self._window
         self._before_task = None  # a layout chosen now is the one to keep
+        self.gave.clear()
         chosen = [self.docks[pane] for pane, _share in LAYOUTS[name].panes]
         rest = [dock for dock in self.docks.values() if dock not in chosen]
         for dock in self.docks.values():
@@ -158,12 +167,59 @@ class DockLayout:
         widths = [max(1, w.width()) * share // sum(shares) for share in shares]
         w.resizeDocks(chosen, widths, Qt.Orientation.Horizontal)
         self.hide_stale_tab_bars()
+        self.laid_out()
+
+    def side_by_side(self) -> list[QDockWidget]:
+        """The docks on screen in the bottom area, left to right (one per tab group)."""
+        from PySide6.QtCore import Qt
+
+        w = self._window
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        shown = [dock for dock in self.docks.values()
+                 if dock.isVisible() and not dock.isFloating()
+                 and w.dockWidgetArea(dock) == bottom and not dock.visibleRegion().isEmpty()]
+        return sorted(shown, key=lambda dock: dock.x())
+
+    def give_way(self, empty: Collection[str]) -> None:
+        """Docks side by side whose panes are in ``empty`` (nothing to show) shrink to
+        their minimum width, the others sharing what they gave in proportion; a dock
+        that gave way and has content again gets its width back. Acts only when which
+        docks give way changes (a width the user dragged stays); when every dock on
+        screen is empty, none gives way."""
+        from PySide6.QtCore import Qt
+
+        shown = self.side_by_side()
+        name_of = {dock: name for name, dock in self.docks.items()}
+        names = [name_of[dock] for dock in shown]
+        giving = {n for n in names if n in empty}
+        if len(giving) == len(names):
+            giving = set()
+        if len(shown) < 2 or giving == {n for n in self.gave if n in names}:
+            return
+        widths = {n: dock.width() for n, dock in zip(names, shown, strict=True)}
+        total = sum(widths.values())
+        fixed: dict[str, int] = {}
+        for n in names:
+            if n in giving:
+                self.gave.setdefault(n, widths[n])
+                fixed[n] = self.docks[n].minimumSizeHint().width()
+            elif n in self.gave:  # content again: its width back
+                fixed[n] = self.gave.pop(n)
+        flexible = [n for n in names if n not in fixed] or [n for n in names if n not in giving]
+        for n in flexible:
+            fixed.pop(n, None)
+        rest = max(0, total - sum(fixed.values()))
+        share = sum(widths[n] for n in flexible) or 1
+        sizes = {**fixed, **{n: rest * widths[n] // share for n in flexible}}
+        self._window.resizeDocks(shown, [max(1, sizes[n]) for n in names],
+                                 Qt.Orientation.Horizontal)
 
     def restore(self, state: bytes) -> bool:
         """Restore a saved dock layout (``QMainWindow.restoreState``), then hide the tab
         bars the old layout left behind."""
         from PySide6.QtCore import QByteArray
 
+        self.gave.clear()
         done = self._window.restoreState(QByteArray(state))
         self.hide_stale_tab_bars()
         return done

@@ -9,7 +9,7 @@ dirty and updated when raised).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import shiboken6
 from PySide6.QtCore import QTimer
@@ -39,6 +39,21 @@ if TYPE_CHECKING:
     from uriinspector.gui.window.history import HistoryKeeper
     from uriinspector.gui.window.lesson_progress import LessonProgress
     from uriinspector.sources.model import Link
+
+
+#: Panes that show the field's analysis and nothing else: with the field empty they
+#: have nothing to show (``PaneHost.empty``), and their docks give way.
+FIELD_ONLY = frozenset(
+    {"components", "characters", "findings", "urn", "ladder", "explain", "editions"})
+
+
+@runtime_checkable
+class MayBeEmpty(Protocol):
+    """A pane with inputs of its own that can say it has nothing to show now."""
+
+    def shows_nothing(self) -> bool:
+        """Whether the pane has nothing to show (its dock may give its width way)."""
+        ...
 
 
 class PaneMap(Mapping[str, QWidget]):
@@ -210,6 +225,15 @@ class PaneHost:
         first = self._edit_menu.actions()[0]
         self._edit_menu.insertActions(first, [undo, redo])
         self._edit_menu.insertSeparator(first)
+
+    def empty(self) -> set[str]:
+        """The panes with nothing to show: those of ``FIELD_ONLY`` while the field is
+        empty, and built panes that say so (``MayBeEmpty``)."""
+        a = self._controller.analysis
+        out = set(FIELD_ONLY) if a is None or not a.text else set()
+        out.update(name for name, pane in self.built.items()
+                   if isinstance(pane, MayBeEmpty) and pane.shows_nothing())
+        return out
 
     def panes_needing(self, need: str) -> list[QWidget]:
         """The built panes whose ``PaneSpec`` declares ``need``."""

@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
         self._give_way.setSingleShot(True)
         self._give_way.setInterval(0)
         self._give_way.timeout.connect(self.give_way)
-        self.dock_layout.laid_out = self._give_way.start
+        self.dock_layout.laid_out = self._laid_out
         self._build_parts(held)
         self.panes = PaneMap(self.host, self)
         self.zoom = zoom.install(self, menu=self.menus.viewMenu, held=held)  # View ▸ Zoom
@@ -264,6 +264,14 @@ class MainWindow(QMainWindow):
         self.ensure_frame()  # docks shown now are noted by the host (still held)
         self.host.release()
         self.controller.release()
+
+    def event(self, event: QEvent) -> bool:
+        """A laid-out window whose minimum no longer fits its screen (a view with a
+        larger minimum came up: the page links' three panes) is fitted once settled."""
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest and self.screen_fit.outgrown():
+            QTimer.singleShot(0, self.screen_fit.fit)
+        return done
 
     def showEvent(self, event: QShowEvent) -> None:
         """Hide stale tab bars once laid out for showing (``DockLayout.hide_stale_tab_bars``)."""
@@ -417,6 +425,12 @@ class MainWindow(QMainWindow):
         """A task's layout (View ▸ Layout's), or back to the one before (None)."""
         if self.isVisible() and self.docks:
             self.dock_layout.for_task(name)
+
+    def _laid_out(self) -> None:
+        """A layout was taken: the window within its screen, then empty panes give way
+        (a preset's panes side by side ask for more than the tabs did)."""
+        self.screen_fit.fit()
+        self._give_way.start()
 
     def give_way(self) -> None:
         """Docks on screen whose panes have nothing to show give their width to the

@@ -221,15 +221,20 @@ class ExtractPane(QWidget):
     # ---- documents ------------------------------------------------------------------
     def show_document_page(self, shown: bool) -> None:
         """Show the document view (True) or the text box and its list (False)."""
-        self.pageLinks.setVisible(False)
-        self.textPage.setVisible(not shown)
-        self.documentView.setVisible(shown)
+        self._show_only(self.documentView if shown else self.textPage)
 
     def show_page_links_view(self, shown: bool) -> None:
         """Show the page-links view (True) or the text box (False)."""
-        self.documentView.setVisible(False)
-        self.textPage.setVisible(not shown)
-        self.pageLinks.setVisible(shown)
+        self._show_only(self.pageLinks if shown else self.textPage)
+
+    def _show_only(self, page: QWidget) -> None:
+        """Show ``page`` alone: the others hidden first, so two are never shown at once
+        (their minimums added up grew the window past a 640 px screen, 668 px, and it
+        stayed so)."""
+        for other in (self.textPage, self.documentView, self.pageLinks):
+            if other is not page:
+                other.setVisible(False)
+        page.setVisible(True)
 
     def show_page_links(self, text: str, url: str | None = None) -> None:
         """Read ``text`` as an HTML page at ``url`` and show every reference resolved."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 #: What a pane keeps when the window must fit (its dock adds its title bar and tabs).
@@ -27,6 +27,10 @@ class ScreenFit:
         self._window = window
         self._docks = docks
         self.collapsed = False
+        #: the area to fit in instead of the screen's available geometry (None: the
+        #: screen's); tests and the screenshots set it to a small screen's, as the
+        #: offscreen platform has one fixed-size screen
+        self.area: QRect | None = None
 
     def _set_collapsed(self, collapsed: bool) -> None:
         self.collapsed = collapsed
@@ -43,8 +47,8 @@ class ScreenFit:
             pane.setMinimumSize(0, 0)  # back to its layout's minimum
 
     def fit(self, available: QRect | None = None) -> None:
-        """Let the docks give way if the window's minimum exceeds ``available`` (the
-        screen's available area by default), then keep the window inside it. The
+        """Let the docks give way if the window's minimum exceeds ``available`` (``area``
+        or the screen's available area by default), then keep the window inside it. The
         minimum is measured without laying the window out (``totalMinimumSize``): a
         layout pass at the larger minimum would resize it, and the banner, whose text
         wraps, would then ask for more height at the new width."""
@@ -53,15 +57,51 @@ class ScreenFit:
         if layout is None:
             return
         if available is None:
-            available = w.screen().availableGeometry()
+            available = self.available()
         if self.collapsed:
             self._set_collapsed(False)  # measure what the contents now ask for
         layout.invalidate()
-        need = layout.totalMinimumSize()
-        too_big = need.height() > available.height() or need.width() > available.width()
+        need, room = layout.totalMinimumSize(), self.room(available)  # the frame too
+        too_big = need.height() > room.height() or need.width() > room.width()
         if too_big:
             self._set_collapsed(True)
             layout.invalidate()
         layout.activate()
         if too_big:  # the larger minimum had grown the window past the screen
-            w.resize(min(w.width(), available.width()), min(w.height(), available.height()))
+            self.keep_inside(available)
+
+    def available(self) -> QRect:
+        """The area the window must fit: ``area``, or its screen's available area."""
+        return self.area if self.area is not None else self._window.screen().availableGeometry()
+
+    def room(self, available: QRect) -> QSize:
+        """What the window's contents may take of ``available``: less its frame."""
+        w = self._window
+        frame = w.frameGeometry()
+        return QSize(available.width() - (frame.width() - w.width()),
+                     available.height() - (frame.height() - w.height()))
+
+    def outgrown(self) -> bool:
+        """Whether the shown window's minimum (as laid out now) passes its room, while
+        its panes have not given way yet (then ``fit`` lets them)."""
+        w = self._window
+        if self.collapsed or not w.isVisible() or (layout := w.layout()) is None:
+            return False
+        need, room = layout.minimumSize(), self.room(self.available())
+        return need.height() > room.height() or need.width() > room.width()
+
+    def keep_inside(self, available: QRect) -> None:
+        """Shrink the window, then move it, so its frame (title bar and borders
+        included) lies within ``available`` (what a window manager does for a
+        maximised window; ``fit`` after a larger minimum had grown it)."""
+        w = self._window
+        frame = w.frameGeometry()
+        extra_w, extra_h = frame.width() - w.width(), frame.height() - w.height()
+        room_w, room_h = available.width() - extra_w, available.height() - extra_h
+        if w.width() > room_w or w.height() > room_h:
+            w.resize(min(w.width(), room_w), min(w.height(), room_h))
+            frame = w.frameGeometry()
+        if not available.contains(frame):
+            x = max(available.left(), min(frame.left(), available.right() + 1 - frame.width()))
+            y = max(available.top(), min(frame.top(), available.bottom() + 1 - frame.height()))
+            w.move(x, y)

@@ -143,6 +143,24 @@ class ExtractPane(QWidget):
         layout = QVBoxLayout(self.textPage)
         layout.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.textPage, 1)
+        self._build_views(outer)
+        self.textBox = IntakeTextBox(self)
+        name_widget(self.textBox, "extractText", "Text to extract URIs from")
+        self.textBox.setPlaceholderText(
+            "Paste a whole mail or document here, then press Extract."
+        )
+        self.textBox.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        layout.addWidget(self.textBox, 2)
+        layout.addLayout(self._build_buttons())
+        self.view = QListWidget(self)
+        name_widget(self.view, "extractView", "URIs found in the text")
+        self.view.setUniformItemSizes(True)
+        self.view.itemClicked.connect(self._on_item_activated)
+        self.view.itemActivated.connect(self._on_item_activated)
+        layout.addWidget(self.view, 3)
+
+    def _build_views(self, outer: QVBoxLayout) -> None:
+        """The document view and the page-links view, hidden until asked for."""
         self.documentView = DocumentView(self)
         self.documentView.hide()
         self.documentView.uriRequested.connect(self.uriRequested)
@@ -158,14 +176,9 @@ class ExtractPane(QWidget):
         self.pageLinks.closed.connect(lambda: self.show_page_links_view(False))
         self.documentView.pageLinksRequested.connect(self.show_page_links)
         outer.addWidget(self.pageLinks, 1)
-        self.textBox = IntakeTextBox(self)
-        name_widget(self.textBox, "extractText", "Text to extract URIs from")
-        self.textBox.setPlaceholderText(
-            "Paste a whole mail or document here, then press Extract."
-        )
-        self.textBox.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        layout.addWidget(self.textBox, 2)
 
+    def _build_buttons(self) -> QHBoxLayout:
+        """Extract, Page links, the status and *Export all…* with its formats."""
         row = QHBoxLayout()
         self.extractButton = QPushButton("E&xtract", self)
         name_widget(self.extractButton, "extractButton")
@@ -209,14 +222,7 @@ class ExtractPane(QWidget):
             self.indicatorActions[fmt] = action
         self.exportButton.setMenu(menu)
         row.addWidget(self.exportButton)
-        layout.addLayout(row)
-
-        self.view = QListWidget(self)
-        name_widget(self.view, "extractView", "URIs found in the text")
-        self.view.setUniformItemSizes(True)
-        self.view.itemClicked.connect(self._on_item_activated)
-        self.view.itemActivated.connect(self._on_item_activated)
-        layout.addWidget(self.view, 3)
+        return row
 
     # ---- documents ------------------------------------------------------------------
     def show_document_page(self, shown: bool) -> None:

@@ -95,6 +95,7 @@ def main() -> int:
     attachments(app, save)
     for dark in (False, True):
         small_and_presentation(app, save, dark=dark)
+    mail_on_screens(app, save)
     for path in written:
         print(path.relative_to(ROOT))
     return 0
@@ -151,6 +152,57 @@ def small_and_presentation(app: QApplication, save: Any, *, dark: bool) -> None:
     if dark:
         app.setPalette(light)
         app.setStyleSheet(resources.stylesheet(current_theme()))
+
+
+#: Links of every verdict, a long tracking link and a lying anchor (issue 25 item 5).
+SCREEN_LINKS = ("https://bit.ly/3xYzAbC", "http://192.168.10.5/login",
+                "https://www.example.com/news", "https://xn--pypal-4ve.com/",
+                "https://u.example.com/track/" + "Z7d2rWQx" * 12 + "$",
+                "https://docs.example.org/a/b/c?d=e#f")
+
+
+def mail_on_screens(app: QApplication, save: Any) -> None:
+    """Issue 25 item 5: a mail open in a window filling a 1280×800 screen at 100 %
+    (mail-1280x800.png: the empty Findings dock gives way, verdicts whole, the long
+    link elided at its end) and a 1024×640 screen at 300 % (zoom300-1024x640.png: the
+    window within the screen, the docks down to their tabs)."""
+    from email.message import EmailMessage
+
+    from PySide6.QtCore import QRect
+
+    from uriinspector.gui import MainWindow
+    from uriinspector.gui.settings import Settings
+
+    folder = Path(tempfile.mkdtemp(prefix="uri-shots-screens-"))
+    msg = EmailMessage()
+    msg["From"] = "News <news@example.com>"
+    msg["Subject"] = "Links"
+    msg.set_content("Plain: https://www.example.com/plain\n")
+    html = "".join(f'<p><a href="{u}">link {i}</a></p>' for i, u in enumerate(SCREEN_LINKS))
+    html += '<p><a href="https://evil.example/pay">https://www.paypal.com/</a></p>'
+    msg.add_alternative(html, subtype="html")
+    mail = folder / "links.eml"
+    mail.write_bytes(bytes(msg))
+    for (width, height), level, name in (((1280, 800), 100, "mail-1280x800"),
+                                         ((1024, 640), 300, "zoom300-1024x640")):
+        w: Any = MainWindow(Settings.load(folder / name))
+        area = QRect(0, 0, width, height)
+        w.screen_fit.area = area  # the offscreen platform's one screen is 800×800
+        w.resize(width, height)
+        w.show()
+        settle(app)
+        w.screen_fit.keep_inside(area)
+        w.zoom.set_level(level)
+        settle(app)
+        _read(app, w, mail)
+        view = w.panes["extract"].documentView
+        while view.model.judged < view.model.rowCount():
+            app.processEvents()
+        settle(app)
+        save(w, name)
+        w.zoom.set_level(100)
+        w.documents.shutdown()
+        w.close()
 
 
 def history_and_samples(app: QApplication, window: object, save: object) -> None:

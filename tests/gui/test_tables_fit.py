@@ -132,6 +132,11 @@ def test_verdicts_whole_window_within_the_screen_presets_on_screen(
     tip = str(view.model.data(view.model.index(long_row, COL_LINK), 3))  # ToolTipRole
     assert LONG.replace("&", "&amp;") in tip
     assert _within(w, area), (w.frameGeometry(), area)
+    # ...and the table shows at least its first row whole (at 300 % on 1024×640 the
+    # docks had given way down to their titles: no row of any pane was visible)
+    table = view.view
+    qtbot.waitUntil(lambda: table.rowViewportPosition(0) + table.rowHeight(0)
+                    <= table.viewport().height(), timeout=3000)
 
     pane = w.pane("extract")
     pane.show_page_links(PAGE, PAGE_URL)  # type: ignore[attr-defined]

@@ -43,9 +43,9 @@ def word_width(view: QTableView, words: Iterable[str], icon: QIcon | None) -> in
         option.displayAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         if icon is not None:
             option.icon = icon
-            option.decorationSize = view.iconSize() if view.iconSize().isValid() else QSize(
-                style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, view),
-                style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, view))
+            small = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, view)
+            option.decorationSize = (view.iconSize() if view.iconSize().isValid()
+                                     else QSize(small, small))
             option.features |= QStyleOptionViewItem.ViewItemFeature.HasDecoration
         size = style.sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, option, QSize(), view)
         widest = max(widest, size.width())
@@ -119,6 +119,10 @@ class ColumnFit(QObject):
         width = view.viewport().width()
         if width <= 0:
             return
+        # the verdict icons follow the text's size (zoom), from the style's 16 px up
+        side = max(16, round(view.fontMetrics().height() * 0.8))
+        if view.iconSize() != QSize(side, side):
+            view.setIconSize(QSize(side, side))
         fixed = self._fixed()
         for column, w in fixed.items():
             view.setColumnWidth(column, w)
@@ -127,6 +131,6 @@ class ColumnFit(QObject):
         # the links keep their share, or less when they are all shorter than it
         links = sum(self.content_width(c) + em // 2 for c in self._stretch)
         budget = width - min(int(width * self._keep), links) - sum(fixed.values())
-        floor = em * 4
+        floor = em * 2  # a short column keeps two letters and its ellipsis
         for column, w in shrink_to(wanted, max(budget, floor * len(wanted)), floor).items():
             view.setColumnWidth(column, w)

@@ -103,6 +103,8 @@ class DocumentView(QWidget):
         #: the page URL the user set (``base`` is what the links were resolved against)
         self.user_base: str | None = None
         self._summary: Summary | None = None
+        #: the window must fit a small screen (``set_compact``): the links come first
+        self.compact = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self._build_top())
@@ -117,6 +119,16 @@ class DocumentView(QWidget):
         self.split.setStretchFactor(1, 4)
         self.parts.hide()
         layout.addWidget(self.split, 1)
+
+    def set_compact(self, compact: bool) -> None:
+        """At a large zoom on a small screen (``window/fit.py``) the links come first:
+        the status keeps one line (the status bar says it whole) and the mail's
+        context and the problems wait for room (their text is kept)."""
+        self.compact = compact
+        self.status.setWordWrap(not compact)
+        self.mailStrip.setVisible(bool(self.mailStrip.text()) and self.document is not None
+                                  and self.document.mail is not None and not compact)
+        self.problems.setVisible(bool(self.problems.text()) and not compact)
 
     def _build_top(self) -> QHBoxLayout:
         """Status, busy indicator, *Export indicators…* and *Back to text*."""
@@ -303,7 +315,7 @@ class DocumentView(QWidget):
             lines.append(f"The receiving server wrote: {checks}")
         lines += [f"⚠ {note}" for note in mail.notes]
         self.mailStrip.setText("\n".join(visible_text(line, 300) for line in lines))
-        self.mailStrip.setVisible(bool(lines))
+        self.mailStrip.setVisible(bool(lines) and not self.compact)
 
     def _show_parts(self, doc: Document) -> None:
         """The tree of parts (``a › b › c``) with each node's link count; only for a
@@ -373,7 +385,7 @@ class DocumentView(QWidget):
             lines.append(f"… and {len(doc.problems) - 4} more problems")
         self.problems.setText("\n".join(visible_text(line, 300) for line in lines))
         self.problems.setToolTip(plain_tooltip("\n".join(p.message for p in doc.problems)))
-        self.problems.show()
+        self.problems.setVisible(not self.compact)
 
     def summary(self) -> str:
         """One line: what was read and what stands out."""

@@ -251,6 +251,10 @@ class ExtractPane(QWidget):
         """Whether the document view is the one on show."""
         return not self.documentView.isHidden()
 
+    def set_compact(self, compact: bool) -> None:
+        """A small screen at a large zoom: the document's links come first."""
+        self.documentView.set_compact(compact)
+
     def shows_nothing(self) -> bool:
         """Nothing to show: the text box on show, empty, and nothing extracted (its
         dock then gives its width to panes with content)."""

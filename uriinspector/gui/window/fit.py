@@ -11,6 +11,7 @@ screen's available area, and brings the window back inside it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
@@ -18,6 +19,15 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 #: What a pane keeps when the window must fit (its dock adds its title bar and tabs).
 COLLAPSED_HEIGHT = 24
 COLLAPSED_WIDTH = 100
+
+
+@runtime_checkable
+class Compacts(Protocol):
+    """A pane that can put its rows first while the window must fit its screen."""
+
+    def set_compact(self, compact: bool) -> None:
+        """Hide what can wait (context lines), keep one line of status."""
+        ...
 
 
 class ScreenFit:
@@ -40,11 +50,14 @@ class ScreenFit:
 
     def pane_built(self, pane: QWidget) -> None:
         """A pane came into its dock: it gives way too while the window must fit (a
-        dock's minimum is its contents' plus its title bar)."""
+        dock's minimum is its contents' plus its title bar), and a pane that can be
+        compact (``Compacts``) puts its rows first."""
         if self.collapsed:
             pane.setMinimumSize(COLLAPSED_WIDTH, COLLAPSED_HEIGHT)
         else:
             pane.setMinimumSize(0, 0)  # back to its layout's minimum
+        if isinstance(pane, Compacts):
+            pane.set_compact(self.collapsed)
 
     def fit(self, available: QRect | None = None) -> None:
         """Let the docks give way if the window's minimum exceeds ``available`` (``area``

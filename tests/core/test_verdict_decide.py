@@ -51,3 +51,14 @@ def test_decide_never_raises_and_only_raises_the_level(text: str, mismatch: bool
     rank = {"nothing-notable": 0, "caution": 1, "danger": 2}
     assert rank[v.level] >= rank[a.verdict.level]
     assert (v.level == "danger") if mismatch else (v == a.verdict)
+
+
+def test_the_one_word_of_each_level_is_one_word_and_never_safe() -> None:
+    from uriinspector.core.verdict import VERDICT_WORDS, verdict_word
+
+    for level in VERDICT_WORDS:
+        word = verdict_word(level)
+        assert word and " " not in word and "safe" not in word.lower()
+    assert verdict_word("danger") == "Danger" and verdict_word("caution") == "Caution"
+    assert verdict_word("odd-level") == "Odd-level"  # shown as itself, never raises
+    assert verdict_word("") == ""

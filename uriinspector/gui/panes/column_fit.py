@@ -54,7 +54,7 @@ def word_width(view: QTableView, words: Iterable[str], icon: QIcon | None) -> in
 
 def shrink_to(widths: dict[int, int], budget: int, floor: int) -> dict[int, int]:
     """``widths`` with the widest cut first until their sum is at most ``budget``
-    (none below ``floor``): water-filling, so narrow columns stay whole."""
+    (none cut below ``floor``): water-filling, so narrow columns stay whole."""
     if sum(widths.values()) <= budget or not widths:
         return dict(widths)
     ordered = sorted(widths.values())
@@ -68,7 +68,7 @@ def shrink_to(widths: dict[int, int], budget: int, floor: int) -> dict[int, int]
         break
     else:
         return dict(widths)
-    return {c: max(floor, min(w, cap)) for c, w in widths.items()}
+    return {c: w if w <= cap else max(floor, cap) for c, w in widths.items()}
 
 
 class ColumnFit(QObject):

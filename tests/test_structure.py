@@ -96,20 +96,9 @@ def test_the_wheel_lists_every_package() -> None:
     assert found - listed == set()
 
 
-#: Files under ``uriinspector/gui`` allowed over the size limits for now: the Document
-#: view, Extract and Page links panes, whose ``__init__``s another branch of issue 25
-#: splits (with their tables); remove each entry once it is under the limits.
-SIZE_ALLOWED = (
-    "uriinspector/gui/panes/document_view.py",
-    "uriinspector/gui/panes/extract.py",
-    "uriinspector/gui/panes/page_links.py",
-)
-
-
 def test_no_gui_file_over_600_lines_and_no_function_over_80() -> None:
     m = _measure()
-    found = [p for p in m.oversized(PACKAGE / "gui") if not p.startswith(SIZE_ALLOWED)]
-    assert found == []
+    assert m.oversized(PACKAGE / "gui") == []
 
 
 def test_the_size_measure_finds_a_long_file_and_a_long_function(tmp_path: Path) -> None:

@@ -50,15 +50,12 @@ from uriinspector.gui.plain import plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
 from uriinspector.gui.window.docks import DockLayout
 from uriinspector.gui.window.exports import Exports
-from uriinspector.gui.window.fit import SELECTOR_LETTERS, ScreenFit
+from uriinspector.gui.window.fit import ScreenFit
 from uriinspector.gui.window.focus import FocusRing
 from uriinspector.gui.window.history import HistoryKeeper
 from uriinspector.gui.window.lesson_progress import LessonProgress
 from uriinspector.gui.window.menus import Menus, MenuSlots, versions
 from uriinspector.gui.window.pane_host import PaneHost, PaneMap
-
-#: Qt's "no maximum" width (QWIDGETSIZE_MAX).
-ANY_WIDTH = (1 << 24) - 1
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
@@ -121,7 +118,6 @@ class MainWindow(QMainWindow):
         if not held:
             self.dock_layout.make()
         self.screen_fit = ScreenFit(self, self.docks)  # large zoom, small screen
-        self.screen_fit.on_collapsed = self._narrow_selector
         #: empty panes give their width way (``DockLayout.give_way``), once per burst
         self._give_way = QTimer(self)
         self._give_way.setSingleShot(True)
@@ -429,22 +425,6 @@ class MainWindow(QMainWindow):
         """A task's layout (View ▸ Layout's), or back to the one before (None)."""
         if self.isVisible() and self.docks:
             self.dock_layout.for_task(name)
-
-    def _narrow_selector(self, narrow: bool) -> None:
-        """While the window must fit a small screen the edition selector shows a few
-        letters of its edition (the list stays whole), so the field takes the row."""
-        combo, policy = self.editionSelector, QComboBox.SizeAdjustPolicy
-        if narrow:
-            combo.setSizeAdjustPolicy(policy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(SELECTOR_LETTERS)
-            # Qt keeps the minimum size hint of the widest edition (until a style
-            # change): the width is said explicitly
-            combo.setFixedWidth(combo.sizeHint().width())
-        elif combo.minimumContentsLength():
-            combo.setMinimumContentsLength(0)
-            combo.setSizeAdjustPolicy(policy.AdjustToContents)
-            combo.setMinimumWidth(0)
-            combo.setMaximumWidth(ANY_WIDTH)
 
     def _laid_out(self) -> None:
         """A layout was taken: the window within its screen, then empty panes give way

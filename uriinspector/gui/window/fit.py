@@ -10,7 +10,7 @@ screen's available area, and brings the window back inside it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QRect, QSize
@@ -19,8 +19,6 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 #: What a pane keeps when the window must fit (its dock adds its title bar and tabs).
 COLLAPSED_HEIGHT = 24
 COLLAPSED_WIDTH = 100
-#: Letters the edition selector keeps meanwhile ("RFC 3986…"): the field takes the row.
-SELECTOR_LETTERS = 8
 
 
 @runtime_checkable
@@ -39,9 +37,6 @@ class ScreenFit:
         self._window = window
         self._docks = docks
         self.collapsed = False
-        #: told when the panes give way or come back (the window narrows its edition
-        #: selector, so the field takes the row)
-        self.on_collapsed: Callable[[bool], None] = lambda _collapsed: None
         #: the area to fit in instead of the screen's available geometry (None: the
         #: screen's); tests and the screenshots set it to a small screen's, as the
         #: offscreen platform has one fixed-size screen
@@ -49,7 +44,6 @@ class ScreenFit:
 
     def _set_collapsed(self, collapsed: bool) -> None:
         self.collapsed = collapsed
-        self.on_collapsed(collapsed)
         for dock in self._docks.values():
             if (pane := dock.widget()) is not None:
                 self.pane_built(pane)

@@ -269,7 +269,10 @@ class MainWindow(QMainWindow):
         """A laid-out window whose minimum no longer fits its screen (a view with a
         larger minimum came up: the page links' three panes) is fitted once settled."""
         done = super().event(event)
-        if event.type() == QEvent.Type.LayoutRequest and self.screen_fit.outgrown():
+        # a held window has no docks yet: its first frame lays out only the field and
+        # banner (measuring the minimum then would make Qt classes the paint never uses)
+        if (event.type() == QEvent.Type.LayoutRequest and not self.host.held
+                and self.screen_fit.outgrown()):
             QTimer.singleShot(0, self.screen_fit.fit)
         return done
 

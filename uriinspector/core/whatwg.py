@@ -104,7 +104,7 @@ def _direct_reader() -> _Reader:
         ffi, lib = adapter.ffi, adapter.lib
         getters = tuple(getattr(lib, f"ada_get_{name}") for name in (*COMPONENT_NAMES, "href"))
         parse, free, is_valid = lib.ada_parse, lib.ada_free, lib.ada_is_valid
-        host_type, gc, buffer = lib.ada_get_host_type, ffi.gc, ffi.buffer
+        host_type, gc, unpack = lib.ada_get_host_type, ffi.gc, ffi.unpack
     except (ImportError, AttributeError):
 
         def reader(text: str) -> tuple[tuple[str, ...], int]:
@@ -125,7 +125,8 @@ def _direct_reader() -> _Reader:
             values: list[str] = []
             for get in getters:
                 x = get(url)
-                values.append(bytes(buffer(x.data, x.length)).decode() if x.length else "")
+                # ffi.unpack copies the bytes once (bytes(ffi.buffer(...)) twice)
+                values.append(unpack(x.data, x.length).decode() if x.length else "")
             return tuple(values), int(host_type(url))
 
     _READER = reader

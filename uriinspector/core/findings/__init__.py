@@ -53,12 +53,18 @@ _FAMILIES = (
 )
 
 
+def _order(f: Finding) -> tuple[int, int, int, str]:
+    """Findings in span order, the most severe first at the same span."""
+    return (f.span.start, f.span.end, -SEVERITY_RANK[f.severity], f.code)
+
+
 def _run(ref: SplitReference, web: WhatwgReading, depth: int) -> tuple[Finding, ...]:
     found: list[Finding] = []
     for family in _FAMILIES:
         found.extend(family(ref, web))
     found.extend(detect_embedded(ref, web, depth, _inspect_nested))
-    found.sort(key=lambda f: (f.span.start, f.span.end, -SEVERITY_RANK[f.severity], f.code))
+    if len(found) > 1:  # most links have none or one
+        found.sort(key=_order)
     return tuple(found)
 
 

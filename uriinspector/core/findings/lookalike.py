@@ -816,6 +816,18 @@ def _mentions(text: str, idx: _Index) -> tuple[int, int, str] | None:
     return None
 
 
+@lru_cache(maxsize=HOST_CACHE_SIZE)
+def _host_reading(raw: str) -> tuple[str, tuple[_Verdict, ...], bool]:
+    """A host as typed: its decoded form (``host_text``), its look-alike verdicts, and
+    (when there are none) whether its site is listed or brand-owned; cached per host as
+    typed, so a batch's repeated hosts skip the decoding and the label split."""
+    text = host_text(raw)
+    verdicts = judge_host(text)
+    if verdicts:
+        return text, verdicts, False
+    return text, verdicts, _site(".".join(_split_labels(text.rstrip("."))))[1]
+
+
 def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     """lookalike-domain and brand-in-subdomain for the host, path, query and userinfo."""
     host = ref.host
@@ -824,17 +836,13 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     raw = host.text
     if len(raw) > 253 * 4:
         return []
-    text = host_text(raw)
-    verdicts = judge_host(text)
+    text, verdicts, is_exempt = _host_reading(raw)
     out = [
         Finding(v.code, "danger", host.span, v.message, imitates=v.imitates) for v in verdicts
     ]
-    if out:
+    if out or is_exempt:
         return out
     idx = index()
-    _, is_exempt = _site(".".join(_split_labels(text.rstrip("."))))
-    if is_exempt:
-        return out
     for comp, where in ((ref.userinfo, "user name"), (ref.path, "path"), (ref.query, "query")):
         if comp is None or not comp.text or "." not in comp.text:
             continue

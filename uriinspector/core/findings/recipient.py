@@ -91,7 +91,12 @@ def _from_base64(raw: str) -> str | None:
     text = raw.replace("%3D", "=").replace("%3d", "=").rstrip("=")
     body = text.replace("-", "+").replace("_", "/")
     try:
-        decoded = b64decode(body + "=" * (-len(body) % 4), validate=True).decode("utf-8")
+        raw_bytes = b64decode(body + "=" * (-len(body) % 4), validate=True)
+        # no "@" byte, no address (UTF-8 never writes 0x40 inside another character):
+        # most base64-looking ids stop here, before the decode
+        if b"@" not in raw_bytes:
+            return None
+        decoded = raw_bytes.decode("utf-8")
     except (binascii.Error, ValueError):
         return None
     return _address_in(decoded) if decoded.isprintable() else None

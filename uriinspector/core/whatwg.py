@@ -88,6 +88,38 @@ _Reader = Callable[[str], tuple[tuple[str, ...], int]]
 _READER: _Reader | None = None
 
 
+#: ada's ``url_components::omitted``: the component is absent.
+_OMITTED = 0xFFFFFFFF
+
+
+def _sliced(
+    href: bytes, protocol_end: int, username_end: int, host_start: int, host_end: int,
+    port: int, pathname_start: int, search_start: int, hash_start: int,
+) -> tuple[str, ...]:
+    """The URL-class components and href cut from ada's href at its component offsets
+    (bytes), as ada's own getters cut them (``url_aggregator::get_username`` and the
+    rest): one copy of the href instead of nine getter calls (~40% of a reading)."""
+    n = len(href)
+    start = host_start + 1 if host_end > host_start and href[host_start] == 0x40 else host_start
+    path_end = search_start if search_start != _OMITTED else (
+        hash_start if hash_start != _OMITTED else n
+    )
+    search_end = hash_start if hash_start != _OMITTED else n
+    parts = (
+        href[:protocol_end],
+        href[protocol_end + 2 : username_end] if protocol_end + 2 < username_end else b"",
+        href[username_end + 1 : host_start] if host_start > username_end else b"",
+        href[start:host_end],
+        b"" if port == _OMITTED else href[host_end + 1 : pathname_start],
+        href[pathname_start:path_end],
+        b"" if search_start == _OMITTED or search_end - search_start <= 1
+        else href[search_start:search_end],
+        b"" if hash_start == _OMITTED or n - hash_start <= 1 else href[hash_start:],
+        href,
+    )
+    return tuple(p.decode() for p in parts)
+
+
 def _direct_reader() -> _Reader:
     """``ada_url.parse_url(text, _ATTRIBUTES)`` as (the components and href in
     :data:`COMPONENT_NAMES` order + href, the host type as an int), read through
@@ -102,8 +134,8 @@ def _direct_reader() -> _Reader:
     try:
         adapter = importlib.import_module("ada_url.ada_adapter")
         ffi, lib = adapter.ffi, adapter.lib
-        getters = tuple(getattr(lib, f"ada_get_{name}") for name in (*COMPONENT_NAMES, "href"))
         parse, free, is_valid = lib.ada_parse, lib.ada_free, lib.ada_is_valid
+        get_href, get_components = lib.ada_get_href, lib.ada_get_components
         host_type, gc, unpack = lib.ada_get_host_type, ffi.gc, ffi.unpack
     except (ImportError, AttributeError):
 
@@ -122,12 +154,13 @@ def _direct_reader() -> _Reader:
             url = gc(parse(raw, len(raw)), free)
             if not is_valid(url):
                 raise ValueError("Invalid URL")
-            values: list[str] = []
-            for get in getters:
-                x = get(url)
-                # ffi.unpack copies the bytes once (bytes(ffi.buffer(...)) twice)
-                values.append(unpack(x.data, x.length).decode() if x.length else "")
-            return tuple(values), int(host_type(url))
+            h = get_href(url)
+            href = unpack(h.data, h.length)
+            c = get_components(url)
+            return _sliced(href, c.protocol_end, c.username_end, c.host_start, c.host_end,
+                           c.port, c.pathname_start, c.search_start, c.hash_start), int(
+                host_type(url)
+            )
 
     _READER = reader
     return reader

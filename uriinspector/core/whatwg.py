@@ -11,6 +11,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import cast
 
 _ADA: ModuleType | None = None
 
@@ -99,25 +100,33 @@ def _sliced(
     """The URL-class components and href cut from ada's href at its component offsets
     (bytes), as ada's own getters cut them (``url_aggregator::get_username`` and the
     rest): one copy of the href instead of nine getter calls (~40% of a reading)."""
-    n = len(href)
-    start = host_start + 1 if host_end > host_start and href[host_start] == 0x40 else host_start
+    # ada's href is ASCII (the URL Standard's serializer percent-encodes the rest, hosts
+    # are punycode), so the byte offsets are character offsets of its one decoding
+    buf: str | bytes = href.decode() if href.isascii() else href
+    n = len(buf)
+    at = "@" if isinstance(buf, str) else b"@"
+    start = host_start + 1 if host_end > host_start and buf[host_start : host_start + 1] == at \
+        else host_start
     path_end = search_start if search_start != _OMITTED else (
         hash_start if hash_start != _OMITTED else n
     )
     search_end = hash_start if hash_start != _OMITTED else n
+    empty = buf[:0]
     parts = (
-        href[:protocol_end],
-        href[protocol_end + 2 : username_end] if protocol_end + 2 < username_end else b"",
-        href[username_end + 1 : host_start] if host_start > username_end else b"",
-        href[start:host_end],
-        b"" if port == _OMITTED else href[host_end + 1 : pathname_start],
-        href[pathname_start:path_end],
-        b"" if search_start == _OMITTED or search_end - search_start <= 1
-        else href[search_start:search_end],
-        b"" if hash_start == _OMITTED or n - hash_start <= 1 else href[hash_start:],
-        href,
+        buf[:protocol_end],
+        buf[protocol_end + 2 : username_end] if protocol_end + 2 < username_end else empty,
+        buf[username_end + 1 : host_start] if host_start > username_end else empty,
+        buf[start:host_end],
+        empty if port == _OMITTED else buf[host_end + 1 : pathname_start],
+        buf[pathname_start:path_end],
+        empty if search_start == _OMITTED or search_end - search_start <= 1
+        else buf[search_start:search_end],
+        empty if hash_start == _OMITTED or n - hash_start <= 1 else buf[hash_start:],
+        buf,
     )
-    return tuple(p.decode() for p in parts)
+    if isinstance(buf, str):
+        return cast("tuple[str, ...]", parts)
+    return tuple(cast("bytes", p).decode() for p in parts)
 
 
 def _direct_reader() -> _Reader:

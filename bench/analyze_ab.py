@@ -5,11 +5,13 @@
 corpus (``bench/corpus.py``) through both trees in child processes, alternately (the
 order reversed each round). Each child makes one untimed pass of whole batch lines
 (``protocol.answer_line`` of an ``analyze`` request, every per-host cache filled, the
-answers' SHA-256 kept), then times (``time.process_time``) one pass of
-``analyze(u)`` and one of ``answer_line``. The parent prints CPU µs per line (least
-and median of rounds), the after ÷ before ratio per round, and whether the two trees'
-answers are byte for byte the same (they must be: a speed change never changes an
-answer).
+answers' SHA-256 kept), then times (``time.process_time``) one pass of each stage:
+``parse(u)``, ``read_whatwg(u)``, ``detect`` (the findings, on the parse and the reading
+made beforehand), ``analyze(u)``, ``analyze(u).to_json()`` (the destination chain is
+built there) and the whole batch line. The parent prints a table of CPU µs per line
+(least of rounds) and the after ÷ before ratio (median of rounds), and whether the
+two trees' answers are byte for byte the same (they must be: a speed change never
+changes an answer).
 """
 
 from __future__ import annotations
@@ -42,19 +44,28 @@ from uriinspector.core.analysis import analyze
 uris = json.load(open(sys.argv[1], encoding="utf-8", errors="surrogatepass"))
 lines = [json.dumps({"op": "analyze", "input": u, "id": i}).encode("utf-8", "surrogatepass")
          for i, u in enumerate(uris)]
+from uriinspector.core.findings import detect
+from uriinspector.core.parse import parse
+from uriinspector.core.whatwg import read_whatwg
 digest = hashlib.sha256()
 for line in lines:
     digest.update(protocol.answer_line(line) or b"")
-t0 = time.process_time()
-for u in uris:
-    analyze(u)
-t1 = time.process_time()
-for line in lines:
-    protocol.answer_line(line)
-t2 = time.process_time()
-n = len(uris)
-print(json.dumps({"analyze": (t1 - t0) / n * 1e6, "line": (t2 - t1) / n * 1e6,
-                  "sha256": digest.hexdigest()}))
+pairs = [(parse(u).split, read_whatwg(u)) for u in uris]
+stages = {
+    "parse(u)": lambda: [parse(u) for u in uris],
+    "read_whatwg(u)": lambda: [read_whatwg(u) for u in uris],
+    "detect (findings)": lambda: [detect(s, r) for s, r in pairs],
+    "analyze(u)": lambda: [analyze(u) for u in uris],
+    "analyze(u).to_json()": lambda: [analyze(u).to_json() for u in uris],
+    "answer_line (the whole line)": lambda: [protocol.answer_line(x) for x in lines],
+}
+out = {}
+for name, run in stages.items():
+    t0 = time.process_time()
+    run()
+    out[name] = (time.process_time() - t0) / len(uris) * 1e6
+out["sha256"] = digest.hexdigest()
+print(json.dumps(out))
 """
 
 
@@ -99,13 +110,17 @@ def main(argv: list[str] | None = None) -> int:
                 res[name].append(run_child(trees[name], uris_file))
         load.append(os.getloadavg()[0])
     print(f"{len(uris)} URIs, {args.rounds} rounds, load average {load[0]:.2f} → {load[1]:.2f}")
-    for key in ("analyze", "line"):
-        for name in ("before", "after"):
-            xs = [float(str(x[key])) for x in res[name]]
-            print(f"{key:8} {name:7} min {min(xs):7.1f} µs  median {statistics.median(xs):7.1f} µs")
-        ratios = [float(str(a[key])) / float(str(b[key]))
-                  for a, b in zip(res["after"], res["before"], strict=True)]
-        print(f"{key:8} after ÷ before, median of rounds: {statistics.median(ratios):.3f}")
+    print(f"| stage (CPU µs per line) | before, min | after, min | after ÷ before "
+          f"(median of {args.rounds} rounds) |")
+    print("| --- | ---: | ---: | ---: |")
+    for key in res["after"][0]:
+        if key == "sha256":
+            continue
+        before_xs = [float(str(x[key])) for x in res["before"]]
+        after_xs = [float(str(x[key])) for x in res["after"]]
+        ratios = [a / b for a, b in zip(after_xs, before_xs, strict=True)]
+        print(f"| {key} | {min(before_xs):.1f} | {min(after_xs):.1f} | "
+              f"{statistics.median(ratios):.2f} |")
     digests = {str(x["sha256"]) for xs in res.values() for x in xs}
     same = len(digests) == 1
     print("answers byte for byte the same:", "yes" if same else f"NO ({len(digests)} digests)")

@@ -137,6 +137,9 @@ class Analysis:
         (``destinations.follow``: wrappers, redirects, encoded URLs), built once on
         demand. ``effective_host`` stays the host a browser contacts first; the
         chain's ``final`` is where the visitor ends up."""
+        if "destinations" in self._lazy:  # to_json reads it twice: no closure, no import
+            return cast("Destinations", self._lazy["destinations"])
+
         def build() -> Destinations:
             from uriinspector.core.destinations.chain import follow
 

@@ -48,6 +48,9 @@ def follow(text: str, ref: SplitReference | None = None) -> Destinations:
     unknowable = None
     while True:
         scan = scan_link(current)
+        if not scan.carried and not scan.notes:  # most links: nothing carried, no note
+            unknowable = scan.unknowable
+            break
         notes.extend(n for n in scan.notes if n not in notes)
         nxt = next((c for c in scan.carried if c.forwards), None)
         if nxt is None:

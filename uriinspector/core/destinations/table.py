@@ -219,6 +219,8 @@ def rows_for_host(host: str) -> tuple[tuple[Carrier, ...], tuple[Opaque, ...], t
         return (), (), ()
     t = table()
     ci, oi, mi = _host_rows(host)
+    if not (ci or oi or mi):  # most hosts: no generator built per line
+        return (), (), ()
     return (
         tuple(t.carriers[i] for i in ci),
         tuple(t.opaque[i] for i in oi),

@@ -181,7 +181,11 @@ def _candidates(ref: SplitReference) -> list[tuple[str, str, int]]:
     if len(path.text) >= 6:
         pos = path.span.start
         for segment in path.text.split("/")[:MAX_VALUES]:
-            if 6 <= len(segment) <= MAX_VALUE_CHARS:
+            # a segment under 12 characters is read only for a mark (too short for
+            # base64 of an address): a plain word is not listed at all
+            if 6 <= len(segment) <= MAX_VALUE_CHARS and (
+                len(segment) >= 12 or "@" in segment or "%40" in segment or "%2540" in segment
+            ):
                 out.append(("", segment, pos))
             pos += len(segment) + 1
     return out

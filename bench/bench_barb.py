@@ -61,7 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", type=int, default=3000, help="URIs (from the corpus start)")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--core", type=Path, default=None,
+                    help="a folder holding another revision's uriinspector package "
+                         "(git archive REV uriinspector | tar -x -C DIR) to time instead")
     args = ap.parse_args(argv)
+    if args.core is not None:
+        sys.path.insert(0, str(args.core.resolve()))
     sys.addaudithook(_no_network)
     warnings.simplefilter("ignore", DeprecationWarning)
 
@@ -69,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     from barb.main import _analyze_single
 
     from uriinspector.core.analysis import analyze
+
+    print("our core:", Path(sys.modules["uriinspector"].__file__ or "").parent)
 
     config = AppConfig()
 

@@ -76,10 +76,11 @@ def precompile() -> None:
     compileall.compile_dir(ROOT / "uriinspector", quiet=1)
 
 
-def timed(cmd: list[str], stdin: Path | None) -> tuple[float, float]:
+def timed(cmd: list[str], stdin: Path | None, core: Path = ROOT) -> tuple[float, float]:
     """Seconds from spawn to exit and the process's CPU seconds (user + system; not
-    its worker processes', which it does not reap), output discarded; must succeed."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    its worker processes', which it does not reap), output discarded; must succeed.
+    ``core`` is the folder whose ``uriinspector`` package runs."""
+    env = dict(os.environ, PYTHONPATH=str(core))
     with open(os.devnull, "wb") as devnull:
         src = stdin.open("rb") if stdin is not None else subprocess.DEVNULL
         try:
@@ -103,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", default="1,2,4", help="comma-separated --jobs values")
     ap.add_argument("--size", type=int, default=corpus_mod.CORPUS_SIZE, help="URIs")
     ap.add_argument("--doc", action="store_true", help="rewrite docs/performance.md ## Batch")
+    ap.add_argument("--before", type=Path, default=None,
+                    help="also run `batch analyze` from this folder's uriinspector package "
+                         "(git archive REV uriinspector | tar -x -C DIR), in the same rounds")
     ap.add_argument("--docs-only", action="store_true",
                     help="rewrite ## Batch from bench/out/batch.json")  # fmt: skip
     ns = ap.parse_args(argv)
@@ -123,6 +127,12 @@ def main(argv: list[str] | None = None) -> int:
             commands[f"batch {op} --jobs {j}"] = (
                 [py, "-m", "uriinspector", "batch", "--jobs", j], files[op]
             )
+    cores = dict.fromkeys(commands, ROOT)
+    if ns.before is not None:
+        for j in ns.jobs.split(","):
+            name = f"before: batch analyze --jobs {j}"
+            commands[name] = ([py, "-m", "uriinspector", "batch", "--jobs", j], files["analyze"])
+            cores[name] = ns.before.resolve()
     names = list(commands)
     times: dict[str, list[float]] = {n: [] for n in names}
     cpu: dict[str, list[float]] = {n: [] for n in names}
@@ -133,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         this: dict[str, float] = {}
         for name in order:
             cmd, stdin = commands[name]
-            this[name], used = timed(cmd, stdin)
+            this[name], used = timed(cmd, stdin, cores[name])
             cpu[name].append(used)
             print(f"round {r + 1}: {name}: {this[name]:.2f} s (cpu {used:.2f} s)", flush=True)
         for name in names:

@@ -1,17 +1,18 @@
 """Before/after of ``analyze`` per line: another revision's core against this tree's.
 
-``python bench/analyze_ab.py --before REV [--size 20000] [--rounds 4]`` extracts REV's
-``uriinspector`` package (``git archive``) into a temporary folder and runs the seeded
-corpus (``bench/corpus.py``) through both trees in child processes, alternately (the
-order reversed each round). Each child makes one untimed pass of whole batch lines
-(``protocol.answer_line`` of an ``analyze`` request, every per-host cache filled, the
-answers' SHA-256 kept), then times (``time.process_time``) one pass of each stage:
-``parse(u)``, ``read_whatwg(u)``, ``detect`` (the findings, on the parse and the reading
-made beforehand), ``analyze(u)``, ``analyze(u).to_json()`` (the destination chain is
-built there) and the whole batch line. The parent prints a table of CPU µs per line
-(least of rounds) and the after ÷ before ratio (median of rounds), and whether the
-two trees' answers are byte for byte the same (they must be: a speed change never
-changes an answer).
+``python bench/analyze_ab.py --before REV [--size 2000] [--rounds 15]`` extracts REV's
+``uriinspector`` package (``git archive``) into a temporary folder and starts two child
+processes, one per tree, on the first ``--size`` URIs of the seeded corpus
+(``bench/corpus.py``). Each child makes one untimed pass of whole batch lines
+(``protocol.answer_line`` of an ``analyze`` request: every per-host cache filled, the
+answers' SHA-256 kept), then, on request, times (``time.process_time``) one pass of a
+stage: ``parse(u)``, ``read_whatwg(u)``, ``detect`` (the findings, on a parse and a
+reading made beforehand), ``analyze(u)``, ``analyze(u).to_json()`` (the destination
+chain is built there) or the whole batch line. The parent asks the two children in turn,
+stage by stage (the order alternating each round), so each pair of passes sees the same
+moment of a shared machine's load; it prints CPU µs per line (least of rounds) and the
+after ÷ before ratio (median of the rounds' pairs), and whether the two trees' answers
+are byte for byte the same (they must be: a speed change never changes an answer).
 """
 
 from __future__ import annotations
@@ -41,12 +42,12 @@ try:
 except ImportError:  # the batch modules moved to their own package
     from uriinspector.batch import protocol
 from uriinspector.core.analysis import analyze
-uris = json.load(open(sys.argv[1], encoding="utf-8", errors="surrogatepass"))
-lines = [json.dumps({"op": "analyze", "input": u, "id": i}).encode("utf-8", "surrogatepass")
-         for i, u in enumerate(uris)]
 from uriinspector.core.findings import detect
 from uriinspector.core.parse import parse
 from uriinspector.core.whatwg import read_whatwg
+uris = json.load(open(sys.argv[1], encoding="utf-8", errors="surrogatepass"))
+lines = [json.dumps({"op": "analyze", "input": u, "id": i}).encode("utf-8", "surrogatepass")
+         for i, u in enumerate(uris)]
 digest = hashlib.sha256()
 for line in lines:
     digest.update(protocol.answer_line(line) or b"")
@@ -59,13 +60,12 @@ stages = {
     "analyze(u).to_json()": lambda: [analyze(u).to_json() for u in uris],
     "answer_line (the whole line)": lambda: [protocol.answer_line(x) for x in lines],
 }
-out = {}
-for name, run in stages.items():
+print(json.dumps({"sha256": digest.hexdigest(), "stages": list(stages)}), flush=True)
+for command in sys.stdin:
+    run = stages[command.strip()]
     t0 = time.process_time()
     run()
-    out[name] = (time.process_time() - t0) / len(uris) * 1e6
-out["sha256"] = digest.hexdigest()
-print(json.dumps(out))
+    print((time.process_time() - t0) / len(uris) * 1e6, flush=True)
 """
 
 
@@ -80,50 +80,76 @@ def extract(rev: str, dest: Path) -> Path:
     return dest
 
 
-def run_child(tree: Path, uris_file: Path) -> dict[str, object]:
-    """One child's figures (see ``CHILD``) with ``tree`` first on the import path."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(uris_file)],
-        check=True, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir(),
-    ).stdout
-    result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
-    return result
+class Child:
+    """A child process holding one tree's core, warm, timing one stage per request."""
+
+    def __init__(self, tree: Path, uris_file: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(uris_file)], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, text=True, env=env, cwd=tempfile.gettempdir(),
+        )
+        head = json.loads(self._read())
+        self.sha256: str = head["sha256"]
+        self.stages: list[str] = head["stages"]
+
+    def _read(self) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("analyze_ab: a child died")
+        return line
+
+    def time(self, stage: str) -> float:
+        """CPU µs per line of one pass of ``stage``."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(stage + "\n")
+        self.proc.stdin.flush()
+        return float(self._read())
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--before", required=True, help="a git revision (the branch point)")
-    ap.add_argument("--size", type=int, default=corpus_mod.CORPUS_SIZE)
-    ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--size", type=int, default=2000)
+    ap.add_argument("--rounds", type=int, default=15)
     args = ap.parse_args(argv)
     uris = corpus_mod.load_corpus()[: args.size]
     with tempfile.TemporaryDirectory() as tmp:
         before = extract(args.before, Path(tmp) / "before")
         uris_file = Path(tmp) / "uris.json"
         uris_file.write_text(json.dumps(uris), encoding="utf-8", errors="surrogatepass")
-        trees = {"before": before, "after": ROOT}
-        res: dict[str, list[dict[str, object]]] = {"before": [], "after": []}
+        children = {"before": Child(before, uris_file), "after": Child(ROOT, uris_file)}
+        stages = children["after"].stages
+        times: dict[str, dict[str, list[float]]] = {
+            name: {stage: [] for stage in stages} for name in children
+        }
         load = [os.getloadavg()[0]]
-        for r in range(args.rounds):
-            for name in ("before", "after") if r % 2 == 0 else ("after", "before"):
-                res[name].append(run_child(trees[name], uris_file))
+        try:
+            for r in range(args.rounds):
+                for stage in stages:  # the two trees back to back, the order alternating
+                    for name in ("before", "after") if r % 2 == 0 else ("after", "before"):
+                        times[name][stage].append(children[name].time(stage))
+        finally:
+            for child in children.values():
+                child.close()
         load.append(os.getloadavg()[0])
     print(f"{len(uris)} URIs, {args.rounds} rounds, load average {load[0]:.2f} → {load[1]:.2f}")
     print(f"| stage (CPU µs per line) | before, min | after, min | after ÷ before "
           f"(median of {args.rounds} rounds) |")
     print("| --- | ---: | ---: | ---: |")
-    for key in res["after"][0]:
-        if key == "sha256":
-            continue
-        before_xs = [float(str(x[key])) for x in res["before"]]
-        after_xs = [float(str(x[key])) for x in res["after"]]
+    for stage in stages:
+        before_xs, after_xs = times["before"][stage], times["after"][stage]
         ratios = [a / b for a, b in zip(after_xs, before_xs, strict=True)]
-        print(f"| {key} | {min(before_xs):.1f} | {min(after_xs):.1f} | "
+        print(f"| {stage} | {min(before_xs):.1f} | {min(after_xs):.1f} | "
               f"{statistics.median(ratios):.2f} |")
-    digests = {str(x["sha256"]) for xs in res.values() for x in xs}
-    same = len(digests) == 1
-    print("answers byte for byte the same:", "yes" if same else f"NO ({len(digests)} digests)")
+    same = children["before"].sha256 == children["after"].sha256
+    print("answers byte for byte the same:", "yes" if same else "NO")
     return 0 if same else 1
 
 

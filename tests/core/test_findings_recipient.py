@@ -144,3 +144,19 @@ def test_any_text_is_answered_within_its_bounds(text: str) -> None:
     uri = "https://x.example/" + text
     for _, start, end, _ in recipient(uri):
         assert 0 <= start <= end <= len(uri)
+
+
+def test_a_short_path_segment_is_read_only_for_an_address_mark() -> None:
+    """A segment of 6-11 characters can hold an address only written out (base64 of
+    the shortest address is 12 characters): a plain word is not a candidate, a short
+    address is, and so is a long base64-looking one."""
+    from uriinspector.core.findings.recipient import _candidates
+    from uriinspector.core.split import split
+
+    b64 = base64.b64encode(b"jo@corp.example").decode()
+    ref = split(f"https://t.example/catalog/jo@x.io/jo%40x.io/{b64}/")
+    assert [raw for _, raw, _ in _candidates(ref)] == ["jo@x.io", "jo%40x.io", b64]
+    for path in ("jo@x.io", "jo%40x.io", b64):
+        found = detect_text(f"https://t.example/p/{path}/")
+        found = [f for f in found if f.code == IDENTIFIES_RECIPIENT]
+        assert len(found) == 1, path

@@ -14,7 +14,7 @@ from tests.cli.helpers import cli
 from tests.sources.builders import phishing_mail
 from uriinspector.cli import ExitStatus, extract_parallel
 from uriinspector.cli import extract as cli_extract
-from uriinspector.sources import documents
+from uriinspector.sources import documents, link_lines
 
 MESSAGES = extract_parallel.MIN_MESSAGES + 13  # workers, and a last task not full
 
@@ -91,6 +91,7 @@ def test_each_distinct_link_is_analysed_once_per_process(tmp_path: Path,
 
     monkeypatch.setattr(documents, "analyze", counting)
     documents._analysis.cache_clear()
+    link_lines._target_fields.cache_clear()  # the lines' own cache of what a target says
     r = cli("extract", "--json", "--jobs", "1", path)
     assert r.exit_status == ExitStatus.SUCCESS and len(r.json) > 100
     targets = [link.target for doc in documents.read_path(path) for link in doc.links]

@@ -26,21 +26,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Final
 
-from uriinspector.batch import protocol
 from uriinspector.cli.env import PROG, Environment, ExitStatus, Style, cells, show, use_colour
-from uriinspector.core.analysis import effective_host_of
 from uriinspector.core.defang import defang, defang_mentions, refang
-from uriinspector.core.whatwg import read_whatwg
 from uriinspector.report.indicators import Indicator, indicators_of
 from uriinspector.report.indicators import render as render_indicators
-from uriinspector.sources.documents import (
-    extract_text,
-    link_analysis,
-    open_path,
-    with_verdicts,
-)
+from uriinspector.sources.documents import extract_text, open_path, with_verdicts
 from uriinspector.sources.formats import DOCUMENT_ENDINGS
-from uriinspector.sources.mismatch import domain_of_url
+from uriinspector.sources.link_lines import document_lines, goes_to, host_of
 from uriinspector.sources.model import Document, Link
 
 #: File name endings that make an argument a file even before it is found on disk.
@@ -138,17 +130,6 @@ def _header(doc: Document, style: Style) -> list[str]:
     return out
 
 
-def goes_to(link: Link) -> str:
-    """Where the link really goes: the registrable domain of its end (or its host)."""
-    end = link.final or link.target
-    return domain_of_url(end) or host_of(end) or "-"
-
-
-def host_of(url: str) -> str | None:
-    """The host a browser contacts for ``url``, None when it contacts none."""
-    return effective_host_of(read_whatwg(url))
-
-
 def shown_link(link: Link, live: bool) -> str:
     """The link as the table prints it: defanged (``hxxps://evil[.]example``) unless
     ``live``; a defanged indicator found in text stays as written."""
@@ -233,28 +214,6 @@ def render_table(
     return out
 
 
-def link_json(link: Link, doc: Document) -> dict[str, object]:
-    """One ``--json`` line: the contract's entry keys (``final`` included) plus file,
-    message, the mail's headers, where the link goes, the verdict, its reason and the
-    codes of the findings behind it."""
-    data = link.to_json()
-    a = link_analysis(link)
-    data["target"] = link.target
-    data["file"] = doc.source
-    data["message"] = doc.index
-    data["subject"] = doc.subject
-    data["from"] = doc.sender
-    data["date"] = doc.date
-    data["effective_host"] = a.effective_host
-    data["registrable_domain"] = a.registrable_domain
-    data["final_domain"] = goes_to(link) if goes_to(link) != "-" else None
-    data["verdict"] = link.verdict
-    data["reason"] = link.reason
-    data["codes"] = [f.code for f in a.findings]
-    data["mail"] = doc.mail.to_json() if doc.mail is not None else None
-    return data
-
-
 class _Progress:
     """A one-line progress bar on stderr (only when stderr is a terminal)."""
 
@@ -303,12 +262,11 @@ def run(env: Environment, ns: argparse.Namespace, paths: Sequence[str]) -> ExitS
 
 
 def judged_json(doc: Document, _path: str) -> tuple[Document, str]:
-    """In a worker: ``doc``'s ``--json`` lines, its links judged (``with_verdicts``), and
-    ``doc`` with its first link only: what ``show_documents`` reads of it besides the
-    lines is whether it has links (sending every link back cost more than judging it)."""
-    doc = with_verdicts(doc)
-    text = "".join(protocol.encode_answer(link_json(link, doc)) + "\n" for link in doc.links)
-    return replace(doc, links=doc.links[:1]), text
+    """In a worker: ``doc``'s ``--json`` lines (``sources.link_lines``), and ``doc`` with
+    its first link only and no mail context: what ``show_documents`` reads of it besides
+    the lines is whether it has links and its problems (sending every link back cost
+    more than judging it)."""
+    return replace(doc, links=doc.links[:1], mail=None, text=None), document_lines(doc)
 
 
 def _path_documents(
@@ -359,15 +317,11 @@ def show_documents(
                 env.error(f"{PROG} extract: {where}: skipped: {p.message}")
             status = ExitStatus.ERROR
             continue
-        doc = with_verdicts(doc) if lines_json is None else doc
         if ioc is not None or ns.json:
             if ioc is not None:
-                found.extend(indicators_of(doc))
-            elif lines_json is not None:
-                env.write(lines_json)
+                found.extend(indicators_of(with_verdicts(doc)))
             else:
-                for link in doc.links:
-                    env.write(protocol.encode_answer(link_json(link, doc)) + "\n")
+                env.write(lines_json if lines_json is not None else document_lines(doc))
             if doc.problems and progress is not None:
                 progress.clear()
             for p in doc.problems:
@@ -376,6 +330,7 @@ def show_documents(
             continue
         if progress is not None:
             progress.clear()
+        doc = with_verdicts(doc)
         lines = render_table(doc, style, width=width, live=live)
         env.write(("" if first else "\n") + "\n".join(lines) + "\n")
         first = False

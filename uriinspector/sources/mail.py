@@ -130,8 +130,19 @@ class _State:
         self._per_code: dict[str, int] = {}
         #: attachments to read once the walk is done (their passwords may come later)
         self.attachments: list[tuple[bytes, str]] = []
-        #: words the mail's text presents as a password ("Password: 4821")
-        self.passwords: list[str] = []
+        #: the text parts' first 200,000 characters, searched for the words they present
+        #: as a password ("Password: 4821") only when the mail has attachments to open
+        self.texts: list[str] = []
+
+    def passwords(self) -> list[str]:
+        """The words the mail's text parts present as a password, in order: every one of
+        a part while fewer than ``MAX_PASSWORDS`` were found before it."""
+        found: list[str] = []
+        for text in self.texts:
+            if len(found) >= MAX_PASSWORDS:
+                break
+            found += [m.group(1) for m in _PASSWORD.finditer(text)]
+        return found
 
     def problem(self, code: str, message: str, part: str | None) -> None:
         """Record a problem once per part and code, at most ``MAX_SAME_CODE`` per code."""
@@ -361,8 +372,8 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
         elif isinstance(data, bytes) and data and st.read_attachments:
             name = _filename(part)
             st.attachments.append((data, f"{label} › {name}" if name else label))
-    if maintype == "text" and len(st.passwords) < MAX_PASSWORDS:
-        st.passwords += [m.group(1) for m in _PASSWORD.finditer(text[:200_000])]
+    if maintype == "text" and st.read_attachments:
+        st.texts.append(text[:200_000])
     _defects(part, label, st)
 
 
@@ -492,8 +503,8 @@ def extract_eml(
             "links found before that point are listed.",
             None,
         )
-    if read_attachment is not None:
-        words = tuple(dict.fromkeys((*passwords, *st.passwords)))
+    if read_attachment is not None and st.attachments:
+        words = tuple(dict.fromkeys((*passwords, *st.passwords())))
         for body, label in st.attachments:
             inner = read_attachment(body, label, words)
             st.add(list(inner.links))

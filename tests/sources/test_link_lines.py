@@ -1,0 +1,56 @@
+"""``extract --json`` lines written from cached parts are the bytes of encoding each
+line's object whole (``protocol.encode_answer(link_json(link, doc))``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.sources.builders import phishing_mail
+from uriinspector.batch import protocol
+from uriinspector.core.spans import Span
+from uriinspector.sources import read_bytes
+from uriinspector.sources.link_lines import document_lines, link_json
+from uriinspector.sources.model import Document, Link
+
+
+def _whole(doc: Document) -> str:
+    return "".join(protocol.encode_answer(link_json(link, doc)) + "\n" for link in doc.links)
+
+
+PAGE = (b'<html><a href="https://evil.example/">https://paypal.com/</a>'
+        b'<a href="https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2F'
+        b'bank.example%2Flogin&amp;data=05">Log in \xc3\xa9</a>'
+        b'<a href="javascript:alert(1)">x</a><img src="data:,x"></html>')
+
+
+def test_a_mail_with_a_mismatch_and_its_context() -> None:
+    doc = replace(read_bytes(bytes(phishing_mail())), source="box.mbox", index=3)
+    assert doc.mail is not None and any(link.mismatch for link in doc.links)
+    assert document_lines(doc) == _whole(doc)
+
+
+def test_a_page_with_offsets_and_wrapped_links() -> None:
+    doc = read_bytes(PAGE, "page.html")
+    assert any(link.span is not None for link in doc.links)
+    assert document_lines(doc) == _whole(doc)
+    assert document_lines(Document("html", ())) == ""
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12) | st.just("\ud800")
+
+
+@settings(max_examples=60, deadline=None)
+@given(uri=_TEXT, display=st.none() | _TEXT, part=st.none() | _TEXT, subject=st.none() | _TEXT,
+       index=st.none() | st.integers(0, 10**6), span=st.booleans(), mismatch=st.booleans())
+def test_any_values_give_the_same_bytes(
+    uri: str, display: str | None, part: str | None, subject: str | None, index: int | None,
+    span: bool, mismatch: bool,
+) -> None:
+    link = Link(uri=uri, raw=uri, target="https://x.example/" + uri, kind="href",
+                span=Span(2, 2 + len(uri)) if span else None, display=display, part=part,
+                mismatch=mismatch, shown_domain="paypal.com" if mismatch else None)
+    doc = Document("eml", (link, link), source="a\u00e9.mbox", index=index, subject=subject)
+    assert document_lines(doc) == _whole(doc)

@@ -1,0 +1,124 @@
+"""``extract --json``: one JSON line per link, the same bytes as encoding its object whole.
+
+:func:`link_json` is the line's object (the contract's ``extract`` entry keys, ``final``
+included, plus file, message, the mail's headers, where the link goes, the verdict, its
+reason and finding codes). :func:`document_lines` writes a document's lines without
+building those objects: what the document says (file, message, headers, the mail's
+context) is encoded once per document, what the target says (hosts, verdict, codes) once
+per distinct target (a bounded cache), and only the link's own fields per link. The text
+is byte for byte ``json.dumps(link_json(link, doc), ensure_ascii=True)`` (tested), which
+is what ``batch.protocol.encode_answer`` writes for it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Final
+
+from uriinspector.core.analysis import effective_host_of
+from uriinspector.core.whatwg import read_whatwg
+from uriinspector.sources.documents import link_analysis, link_verdict
+from uriinspector.sources.mismatch import domain_of_url
+from uriinspector.sources.model import Document, Link
+
+#: ``batch.protocol.encode_answer``'s encoder for an answer without ``id``: ASCII, default
+#: separators (``", "`` and ``": "``), no NaN.
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=True, allow_nan=False)
+_STRING: Final = json.encoder.encode_basestring_ascii
+#: Distinct targets whose encoded hosts, verdict and codes are kept (~300 bytes each).
+TARGET_CACHE: Final = 8192
+
+
+def host_of(url: str) -> str | None:
+    """The host a browser contacts for ``url``, None when it contacts none."""
+    return effective_host_of(read_whatwg(url))
+
+
+def goes_to(link: Link) -> str:
+    """Where the link really goes: the registrable domain of its end (or its host)."""
+    end = link.final or link.target
+    return domain_of_url(end) or host_of(end) or "-"
+
+
+def link_json(link: Link, doc: Document) -> dict[str, object]:
+    """One ``--json`` line's object for ``link`` of ``doc`` (its verdict and reason read
+    in the document, as :func:`~uriinspector.sources.documents.with_verdicts` fills them)."""
+    verdict = link_verdict(link)
+    data = link.to_json()
+    a = link_analysis(link)
+    data["target"] = link.target
+    data["file"] = doc.source
+    data["message"] = doc.index
+    data["subject"] = doc.subject
+    data["from"] = doc.sender
+    data["date"] = doc.date
+    data["effective_host"] = a.effective_host
+    data["registrable_domain"] = a.registrable_domain
+    where = goes_to(link)
+    data["final_domain"] = where if where != "-" else None
+    data["verdict"] = verdict.level
+    data["reason"] = verdict.reasons[0] if verdict.reasons else None
+    data["codes"] = [f.code for f in a.findings]
+    data["mail"] = doc.mail.to_json() if doc.mail is not None else None
+    return data
+
+
+def _value(value: str | int | bool | None) -> str:
+    """One scalar as the encoder writes it."""
+    if isinstance(value, str):
+        return _STRING(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return int.__repr__(value)
+
+
+def _fields(data: Mapping[str, object], keys: tuple[str, ...]) -> str:
+    """``"key": value, …`` of ``keys`` of ``data``, as inside the encoded object."""
+    return ", ".join(f'"{key}": {_ENCODER.encode(data[key])}' for key in keys)
+
+
+_DOC_KEYS: Final = ("file", "message", "subject", "from", "date")
+_TARGET_KEYS: Final = ("effective_host", "registrable_domain", "final_domain", "verdict",
+                       "reason", "codes")
+
+
+@lru_cache(maxsize=TARGET_CACHE)
+def _target_fields(target: str) -> str:
+    """The encoded fields a link without a mismatch takes from its target alone."""
+    bare = Link(uri=target, raw=target, target=target, kind="href")
+    return _fields(link_json(bare, Document("eml", ())), _TARGET_KEYS)
+
+
+def document_lines(doc: Document) -> str:
+    """Every link of ``doc`` as its ``--json`` line (each ending in a newline)."""
+    if not doc.links:
+        return ""
+    head = {"file": doc.source, "message": doc.index, "subject": doc.subject,
+            "from": doc.sender, "date": doc.date}
+    middle = ", " + _fields(head, _DOC_KEYS) + ", "
+    mail = _ENCODER.encode(doc.mail.to_json() if doc.mail is not None else None)
+    out: list[str] = []
+    for link in doc.links:
+        if link.mismatch:  # the verdict and codes depend on what the document showed
+            out.append(_ENCODER.encode(link_json(link, doc)) + "\n")
+            continue
+        span = link.span
+        out.append(
+            f'{{"uri": {_STRING(link.uri)}, '
+            f'"start": {_value(span.start if span is not None else None)}, '
+            f'"end": {_value(span.end if span is not None else None)}, '
+            f'"part": {_STRING(link.part or "")}, "display": {_value(link.display)}, '
+            f'"mismatch": false, "final": {_STRING(link.final_url)}, '
+            f'"target": {_STRING(link.target)}{middle}{_target_fields(link.target)}, '
+            f'"mail": {mail}}}\n'
+        )
+    return "".join(out)
+
+
+__all__ = ["TARGET_CACHE", "document_lines", "goes_to", "host_of", "link_json"]

@@ -11,14 +11,12 @@ an archive) is named in a ``not-supported`` problem, never read as text.
 
 from __future__ import annotations
 
-import contextlib
-import mailbox
 import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Final
+from typing import BinaryIO, Final
 
 from uriinspector.core.analysis import Analysis, Verdict, analyze
 from uriinspector.core.extract import extract
@@ -316,28 +314,46 @@ def mailbox_messages(path: str, kind: DocumentKind) -> Iterator[tuple[int, bytes
     if kind == "maildir":
         yield from _maildir_messages(path)
         return
-    checked = open_regular(path)  # mailbox.mbox opens the path itself: check it first
-    if isinstance(checked, Problem):
-        yield Document(kind, (), (checked,), source=path)
+    opened = open_regular(path)
+    if isinstance(opened, Problem):
+        yield Document(kind, (), (opened,), source=path)
         return
-    checked.close()
+    with opened:
+        yield from _mbox_messages(opened, path)
+
+
+def _mbox_messages(fh: BinaryIO, path: str) -> Iterator[tuple[int, bytes] | Document]:
+    """Each message of the open mbox ``fh``, read as a stream, split as ``mailbox.mbox``
+    splits it: every line starting ``From `` begins a message (the line itself left
+    out), and a blank line just before the next one (or the end) is not part of it.
+    Only the message being read is held, never a table of the whole box."""
+    index = 0
+    lines: list[bytes] | None = None  # the message being read (None: before the first)
+    last_was_empty = False
     try:
-        box = mailbox.mbox(path, factory=None, create=False)
-        keys = list(box.keys())
-    except Exception as exc:
-        yield Document(kind, (), (Problem("unreadable", f"not a readable mailbox: {exc}"),),
-                       source=path)
+        for line in fh:
+            if line.startswith(b"From "):
+                if lines is not None:
+                    index += 1
+                    yield index, _joined(lines, last_was_empty)
+                lines = []
+                last_was_empty = False
+                continue
+            last_was_empty = line == b"\n"
+            if lines is not None:
+                lines.append(line)
+    except OSError as exc:
+        yield Document("eml", (), (Problem(
+            "unreadable", f"message {index + 1}: {exc.strerror or exc}"),), source=path,
+            index=index + 1)
         return
-    for index, key in enumerate(keys, 1):
-        try:
-            data = box.get_bytes(key)
-        except Exception as exc:
-            yield Document("eml", (), (Problem("unreadable", f"message {index}: {exc}"),),
-                           source=path, index=index)
-            continue
-        yield index, data
-    with contextlib.suppress(Exception):
-        box.close()
+    if lines is not None:
+        yield index + 1, _joined(lines, last_was_empty)
+
+
+def _joined(lines: list[bytes], last_was_empty: bool) -> bytes:
+    """A message's lines, without the blank line that separated it from the next."""
+    return b"".join(lines[:-1] if last_was_empty and lines else lines)
 
 
 def message_document(path: str, index: int, data: bytes) -> Document:

@@ -71,6 +71,7 @@ def test_the_mailbox_is_read_a_window_at_a_time(tmp_path: Path,
 
     monkeypatch.setattr(extract_parallel, "mailbox_messages", counting)
     monkeypatch.setattr(extract_parallel, "WINDOW_PER_JOB", 1)
+    monkeypatch.setattr(extract_parallel, "TASK_MESSAGES", 4)  # a window well short of the box
     window = 2 * extract_parallel.TASK_MESSAGES
     got = extract_parallel.outputs(source, cli_extract.judged_json, (), 2)
     first = next(got)
@@ -97,3 +98,20 @@ def test_each_distinct_link_is_analysed_once_per_process(tmp_path: Path,
     targets = [link.target for doc in documents.read_path(path) for link in doc.links]
     assert len(targets) > len(set(targets)) + 40  # the shared links repeat
     assert sorted(analysed) == sorted(set(targets))
+
+
+def test_an_mbox_with_a_large_mail_on_two_jobs(tmp_path: Path) -> None:
+    path = tmp_path / "box.mbox"
+    big = EmailMessage()
+    big["Subject"] = "large"
+    big.set_content("".join(f"see https://big.example/{i % 40} {'lorem ipsum ' * 6}\n"
+                            for i in range(3_000)))
+    with open(path, "wb") as fh:  # tasks cut by bytes (the large mail) and by count
+        for i, data in enumerate([_message(i) for i in range(MESSAGES)] + [bytes(big)] * 2):
+            fh.write(b"From a@example.com Sat Nov 28 00:00:00 2026\n")
+            fh.write(data.replace(b"\nFrom ", b"\n>From ") + (b"\n" if i % 2 else b""))
+    assert len(bytes(big)) > extract_parallel.TASK_BYTES
+    one = cli("extract", "--json", "--jobs", "1", str(path))
+    two = cli("extract", "--json", "--jobs", "2", str(path))
+    assert one.exit_status == two.exit_status == ExitStatus.SUCCESS
+    assert str(two) == str(one) and str(one).count('"subject": "large"') >= 2

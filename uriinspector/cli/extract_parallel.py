@@ -1,7 +1,7 @@
 """``uriinspector extract --jobs N`` on a mailbox: messages read and judged on N workers.
 
 This process reads the mailbox one message at a time (``sources.documents.
-mailbox_messages``) and hands tasks of :data:`TASK_MESSAGES` messages to a pool of
+mailbox_messages``) and hands tasks of up to :data:`TASK_MESSAGES` messages to a pool of
 worker processes; each worker parses its messages (``message_document``), judges their
 links (``with_verdicts``, its own bounded verdict cache) and renders them with the
 caller's ``render`` function, which travels by name. Outputs come back in input order,
@@ -25,8 +25,11 @@ from uriinspector.sources.model import Document
 
 T = TypeVar("T")
 
-#: Messages per task: enough that sending and collecting cost little beside parsing.
-TASK_MESSAGES: Final = 8
+#: Most messages per task: enough that sending and collecting cost little beside parsing.
+TASK_MESSAGES: Final = 32
+#: A task is sent once its messages hold this many bytes, so that what is in flight stays
+#: bounded by bytes too (a box of large mails).
+TASK_BYTES: Final = 256 * 1024
 #: Tasks in flight per worker: each worker has its next task while this one is read.
 WINDOW_PER_JOB: Final = 4
 #: A mailbox smaller than this stays in this process: starting the workers (~0.3 s, the
@@ -58,13 +61,17 @@ def _task(render: Render[T], path: str, items: list[Item], args: tuple[object, .
 
 
 def _tasks(source: Source) -> Iterator[list[Item]]:
-    """The mailbox's messages, :data:`TASK_MESSAGES` at a time, read as they are needed."""
+    """The mailbox's messages, :data:`TASK_MESSAGES` (or :data:`TASK_BYTES`) at a time,
+    read as they are needed."""
     batch: list[Item] = []
+    size = 0
     for item in mailbox_messages(source.path, source.kind):
         batch.append(item)
-        if len(batch) == TASK_MESSAGES:
+        size += 0 if isinstance(item, Document) else len(item[1])
+        if len(batch) == TASK_MESSAGES or size >= TASK_BYTES:
             yield batch
             batch = []
+            size = 0
     if batch:
         yield batch
 

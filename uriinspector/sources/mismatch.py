@@ -68,8 +68,10 @@ def domain_of_host(name: str) -> str | None:
     return registrable_domain(host) if host else None
 
 
+@lru_cache(maxsize=8192)
 def shown_domains(display: str) -> tuple[str, ...]:
-    """The registrable domains the visible text shows, in order, without repeats."""
+    """The registrable domains the visible text shows, in order, without repeats (cached:
+    a mailbox repeats its anchors' texts, "www.example.com" in every footer)."""
     if not any(dot in display for dot in ".\u3002\uff0e\uff61"):
         return ()  # no dotted name, no URL with a host: most anchor texts ("Read more")
     found: list[str] = []

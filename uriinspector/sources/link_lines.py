@@ -5,9 +5,10 @@ included, plus file, message, the mail's headers, where the link goes, the verdi
 reason and finding codes). :func:`document_lines` writes a document's lines without
 building those objects: what the document says (file, message, headers, the mail's
 context) is encoded once per document, what the target says (hosts, verdict, codes) once
-per distinct target (a bounded cache), and only the link's own fields per link. The text
-is byte for byte ``json.dumps(link_json(link, doc), ensure_ascii=True)`` (tested), which
-is what ``batch.protocol.encode_answer`` writes for it.
+per distinct target (and context, for a link whose text shows another site; both caches
+bounded), and only the link's own fields per link. The text is byte for byte
+``json.dumps(link_json(link, doc), ensure_ascii=True)`` (tested), which is what
+``batch.protocol.encode_answer`` writes for it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from functools import lru_cache
 from typing import Final
 
 from uriinspector.core.analysis import effective_host_of
+from uriinspector.core.verdict import LinkContext
 from uriinspector.core.whatwg import read_whatwg
 from uriinspector.sources.documents import link_analysis, link_verdict
 from uriinspector.sources.mismatch import domain_of_url
@@ -92,7 +94,30 @@ _TARGET_KEYS: Final = ("effective_host", "registrable_domain", "final_domain", "
 def _target_fields(target: str) -> str:
     """The encoded fields a link without a mismatch takes from its target alone."""
     bare = Link(uri=target, raw=target, target=target, kind="href")
-    return _fields(link_json(bare, Document("eml", ())), _TARGET_KEYS)
+    return _fields(link_json(bare, _NO_DOCUMENT), _TARGET_KEYS)
+
+
+_NO_DOCUMENT: Final = Document("eml", ())
+#: The same fields of links with a mismatch, by target and what the document showed
+#: (the verdict's first reason names the shown domain); emptied when full.
+_judged: dict[tuple[str, LinkContext], str] = {}
+
+
+def _judged_fields(link: Link) -> str:
+    """The encoded fields a link with a mismatch takes from its target and context."""
+    key = (link.target, link.context())
+    found = _judged.get(key)
+    if found is None:
+        if len(_judged) >= TARGET_CACHE:
+            _judged.clear()
+        found = _judged[key] = _fields(link_json(link, _NO_DOCUMENT), _TARGET_KEYS)
+    return found
+
+
+def clear_caches() -> None:
+    """Forget every target's encoded fields (a test counting analyses starts afresh)."""
+    _target_fields.cache_clear()
+    _judged.clear()
 
 
 def document_lines(doc: Document) -> str:
@@ -105,20 +130,18 @@ def document_lines(doc: Document) -> str:
     mail = _ENCODER.encode(doc.mail.to_json() if doc.mail is not None else None)
     out: list[str] = []
     for link in doc.links:
-        if link.mismatch:  # the verdict and codes depend on what the document showed
-            out.append(_ENCODER.encode(link_json(link, doc)) + "\n")
-            continue
         span = link.span
+        judged = _judged_fields(link) if link.mismatch else _target_fields(link.target)
         out.append(
             f'{{"uri": {_STRING(link.uri)}, '
             f'"start": {_value(span.start if span is not None else None)}, '
             f'"end": {_value(span.end if span is not None else None)}, '
             f'"part": {_STRING(link.part or "")}, "display": {_value(link.display)}, '
-            f'"mismatch": false, "final": {_STRING(link.final_url)}, '
-            f'"target": {_STRING(link.target)}{middle}{_target_fields(link.target)}, '
+            f'"mismatch": {_value(link.mismatch)}, "final": {_STRING(link.final_url)}, '
+            f'"target": {_STRING(link.target)}{middle}{judged}, '
             f'"mail": {mail}}}\n'
         )
     return "".join(out)
 
 
-__all__ = ["TARGET_CACHE", "document_lines", "goes_to", "host_of", "link_json"]
+__all__ = ["TARGET_CACHE", "clear_caches", "document_lines", "goes_to", "host_of", "link_json"]

@@ -12,8 +12,11 @@ defanged indicators in text), then times, as whole processes (spawn to exit, out
 * ``uriinspector extract --json --jobs 1`` and ``--jobs 2``: every link listed *and*
   analysed (verdict, mismatch judged), one JSON line each.
 
-``--messages 20000`` (with ``--memory``) also reports peak RSS of ``extract --jobs 1``
-and ``--jobs 2`` (children included) at the given size, to show it flat against 2,000.
+Each command runs under a small measuring process, which reports its wall seconds, CPU
+seconds (user + system, its waited-for descendants included) and peak RSS (the largest
+process); ratios to the peer are paired per round, then the median is shown.
+``--memory`` leaves the peer out (``--messages 20000 --memory --rounds 1``: peak RSS
+of both ``extract`` runs at ten times the default size, to set beside 2,000).
 
     python bench/bench_mailbox.py [--messages 2000] [--rounds 3] [--memory]
 """
@@ -23,11 +26,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -114,26 +115,38 @@ def write_mbox(path: Path, messages: int, seed: int = 22) -> None:
             fh.write(body.rstrip(b"\n") + b"\n\n")
 
 
-def timed(cmd: list[str]) -> tuple[float, int]:
-    """Wall seconds of ``cmd`` (output to /dev/null) and its children's peak RSS (KiB)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    started = time.perf_counter()
-    with open(os.devnull, "wb") as devnull:
-        done = subprocess.run(cmd, stdout=devnull, stderr=subprocess.DEVNULL, check=False)
-    elapsed = time.perf_counter() - started
-    if done.returncode not in (0, 1):
-        raise RuntimeError(f"{cmd} failed with status {done.returncode}")
-    return elapsed, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+#: Runs a command and prints its wall seconds, CPU seconds (user + system) and peak RSS
+#: (KiB, the largest process), every descendant included: a fresh process per command,
+#: so each figure is that command's alone. On Linux it is made a subreaper
+#: (PR_SET_CHILD_SUBREAPER, 36), so the pool's fork server, orphaned when the command
+#: exits, is waited for here, with its workers' CPU.
+_MEASURE = """
+import ctypes, os, resource, subprocess, sys, time
+try:
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+except (OSError, AttributeError):
+    pass
+t = time.perf_counter()
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+w = time.perf_counter() - t
+while True:
+    try:
+        os.wait()
+    except ChildProcessError:
+        break
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(r.returncode, w, u.ru_utime + u.ru_stime, u.ru_maxrss)
+"""
 
 
-def peak_rss(cmd: list[str]) -> float:
-    """Peak RSS in MB of ``cmd`` and its worker processes (sum of the largest of each)."""
-    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], "
-            "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL);"
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code, *cmd], capture_output=True, text=True,
-                         check=True)
-    return int(out.stdout.strip()) / 1024
+def measured(cmd: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak RSS (MB) of ``cmd``, output to /dev/null
+    (the CPU of ``--jobs`` workers included)."""
+    out = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], capture_output=True,
+                         text=True, check=True).stdout.split()
+    if int(out[0]) not in (0, 1):
+        raise RuntimeError(f"{cmd} failed with status {out[0]}")
+    return float(out[1]), float(out[2]), int(out[3]) / 1024
 
 
 def main() -> int:
@@ -141,7 +154,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--messages", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--memory", action="store_true", help="peak RSS only, no timing")
+    ap.add_argument("--memory", action="store_true", help="the extract commands only")
     args = ap.parse_args()
     OUT.mkdir(exist_ok=True)
     box = OUT / f"mailbox-{args.messages}.mbox"
@@ -157,27 +170,25 @@ def main() -> int:
         "extract --json --jobs 2": [py, "-m", "uriinspector", "extract", "--json", "--jobs",
                                     "2", str(box)],
     }
-    size = box.stat().st_size
-    links = subprocess.run(commands["extract --json --jobs 2"], capture_output=True,
-                           check=False).stdout.count(b"\n")
-    print(f"{box.name}: {args.messages:,} messages, {size / 1e6:.1f} MB, {links:,} links; "
+    print(f"{box.name}: {args.messages:,} messages, {box.stat().st_size / 1e6:.1f} MB; "
           f"load average {os.getloadavg()[0]:.2f}")
-    if args.memory:
-        for name in ("extract --json --jobs 1", "extract --json --jobs 2"):
-            print(f"{name:36} peak RSS of the largest process {peak_rss(commands[name]):.0f} MB")
-        return 0
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    ratios: dict[str, list[float]] = {name: [] for name in commands}
+    names = [n for n in commands if not args.memory or n.startswith("extract")]
+    rows: dict[str, list[tuple[float, float, float]]] = {name: [] for name in names}
     for r in range(args.rounds):
-        order = list(commands) if r % 2 == 0 else list(reversed(commands))
-        got = {name: timed(commands[name])[0] for name in order}
-        for name, seconds in got.items():
-            times[name].append(seconds)
-            ratios[name].append(seconds / got["peer: mailbox/email + iocextract"])
-    print(f"{'command':36} {'min s':>7} {'median s':>9} {'x peer (median)':>16}")
-    for name in commands:
-        print(f"{name:36} {min(times[name]):7.2f} {statistics.median(times[name]):9.2f} "
-              f"{statistics.median(ratios[name]):16.2f}")
+        for name in names if r % 2 == 0 else reversed(names):
+            rows[name].append(measured(commands[name]))
+    peer = "peer: mailbox/email + iocextract"
+    print(f"{'command':36} {'wall s':>7} {'CPU s':>7} {'x peer wall':>12} {'x peer CPU':>11} "
+          f"{'peak RSS MB':>12}")
+    for name in names:
+        wall = statistics.median(x[0] for x in rows[name])
+        cpu = statistics.median(x[1] for x in rows[name])
+        rss = max(x[2] for x in rows[name])
+        pairs = list(zip(rows[name], rows[peer], strict=True)) if peer in rows else []
+        ratios = ("", "") if not pairs else (
+            f"{statistics.median(a[0] / b[0] for a, b in pairs):.2f}",
+            f"{statistics.median(a[1] / b[1] for a, b in pairs):.2f}")
+        print(f"{name:36} {wall:7.2f} {cpu:7.2f} {ratios[0]:>12} {ratios[1]:>11} {rss:12.0f}")
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -5,6 +5,7 @@ once per process."""
 from __future__ import annotations
 
 import mailbox
+import sys
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -100,7 +101,14 @@ def test_each_distinct_link_is_analysed_once_per_process(tmp_path: Path,
     assert sorted(analysed) == sorted(set(targets))
 
 
-def test_an_mbox_with_a_large_mail_on_two_jobs(tmp_path: Path) -> None:
+@pytest.mark.parametrize("threads", [1, 2])
+def test_an_mbox_with_a_large_mail_on_two_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               threads: int) -> None:
+    # one thread: workers forked from this process, warmed up; more: a fork server
+    monkeypatch.setattr(extract_parallel.threading, "active_count", lambda: threads)
+    if sys.platform.startswith("linux"):
+        method = extract_parallel._context().get_start_method()
+        assert method == ("fork" if threads == 1 else "forkserver")
     path = tmp_path / "box.mbox"
     big = EmailMessage()
     big["Subject"] = "large"

@@ -12,7 +12,10 @@ full, so memory does not grow with the mailbox. Never imports Qt.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -20,7 +23,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Final, TypeVar
 
 from uriinspector.batch.parallel import default_jobs
-from uriinspector.sources.documents import Source, mailbox_messages, message_document
+from uriinspector.sources.documents import (
+    Source,
+    mailbox_messages,
+    message_document,
+    warm_up,
+)
 from uriinspector.sources.model import Document
 
 T = TypeVar("T")
@@ -77,9 +85,14 @@ def _tasks(source: Source) -> Iterator[list[Item]]:
 
 
 def _context() -> multiprocessing.context.BaseContext:
-    """A fork server where there is one (a clean, preloaded parent for every worker; no
-    fork of this process and its threads), else spawn."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    """On Linux, with no thread but this one: fork (the workers start as this process
+    is, its modules imported and its tables built: no interpreter to start). Else a
+    fork server where there is one (a clean, preloaded parent for every worker; no fork
+    of this process and its threads), else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(_PRELOAD)
         return ctx
@@ -93,7 +106,14 @@ def outputs(source: Source, render: Render[T], args: tuple[object, ...],
     workers = jobs_for(jobs)
     window = workers * WINDOW_PER_JOB
     pending: deque[tuple[list[Item], Future[list[T]] | None]] = deque()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
+    context = _context()
+    if context.get_start_method() == "fork":
+        warm_up(lambda doc: render(doc, source.path, *args))
+        for stream in (sys.stdout, sys.stderr):  # a worker flushes its copy as it exits
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):  # closed: nothing to copy
+                    stream.flush()
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         broken = False
         try:
             for items in _tasks(source):

@@ -356,6 +356,24 @@ def _joined(lines: list[bytes], last_was_empty: bool) -> bytes:
     return b"".join(lines[:-1] if last_was_empty and lines else lines)
 
 
+#: A small mail that takes every step of a mailbox's reading: headers, a text part, an
+#: HTML part with a Safe Links wrapper and an anchor showing another site.
+_WARM_MAIL: Final = (
+    b"From: News <news@example.com>\nSubject: =?utf-8?q?caf=C3=A9?=\nDate: Sat, 28 Nov 2026"
+    b" 00:00:00 +0000\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b\n"
+    b"\n--b\nContent-Type: text/plain\n\nsee https://example.com/a and hxxps://evil[.]example/"
+    b"\n--b\nContent-Type: text/html\n\n<a href=\"https://eur01.safelinks.protection.outlook"
+    b".com/?url=https%3A%2F%2Fexample.net%2F&amp;data=05\">www.example.org</a>\n--b--\n"
+)
+
+
+def warm_up(render: Callable[[Document], object]) -> None:
+    """Read and ``render`` one small mail, so that the tables built on first use (the
+    Public Suffix List, the wrapper table's patterns, the grammars) are built in this
+    process: workers forked from it start with them (``extract --jobs``)."""
+    render(message_document("", 0, _WARM_MAIL))
+
+
 def message_document(path: str, index: int, data: bytes) -> Document:
     """Message ``index`` of the mailbox at ``path``, read from its ``data`` (its attached
     files too, as a single mail's are)."""

@@ -261,7 +261,6 @@ def _browser_href(text: str, base: str | None = None) -> str | None:
         return None
 
 
-@lru_cache(maxsize=65536)
 def resolve_reference(base: str | None, raw: str) -> tuple[str, str | None]:
     """``(RFC 3986 target, browser's target where it differs)`` of ``raw`` against ``base``.
 
@@ -269,8 +268,14 @@ def resolve_reference(base: str | None, raw: str) -> tuple[str, str | None]:
     compared after reading both through the URL Standard, so a difference is one of
     resolution, not of the browser's normalization (``HTTP://A`` → ``http://a/``).
     """
-    if base is None:
+    if base is None:  # not cached: a mailbox's links, every one different, would fill it
         return raw, None
+    return _resolved(base, raw)
+
+
+@lru_cache(maxsize=65536)
+def _resolved(base: str, raw: str) -> tuple[str, str | None]:
+    """:func:`resolve_reference` against a base, cached (a page repeats its links)."""
     if _SCHEME.match(raw) and "/." not in raw and not any(c.isspace() for c in raw):
         target = raw  # absolute, no dot segment: RFC 3986 §5.2.2 returns it unchanged
     else:

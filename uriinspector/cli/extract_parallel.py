@@ -2,9 +2,11 @@
 
 This process reads the mailbox one message at a time (``sources.documents.
 mailbox_messages``) and hands tasks of up to :data:`TASK_MESSAGES` messages to a pool of
-worker processes; each worker parses its messages (``message_document``), judges their
-links (``with_verdicts``, its own bounded verdict cache) and renders them with the
-caller's ``render`` function, which travels by name. Outputs come back in input order,
+worker processes (forked from this process once it has read one small mail, or from a
+fork server: :func:`_context`); each worker parses its messages (``message_document``)
+and renders them with the caller's ``render`` function, which travels by name (``--json``:
+the links judged and written by ``sources.link_lines``, with the worker's own bounded
+caches). Outputs come back in input order,
 so what is printed is byte for byte what one process prints. At most
 ``jobs * WINDOW_PER_JOB`` tasks are in flight: the reading waits while the window is
 full, so memory does not grow with the mailbox. Never imports Qt.

@@ -113,8 +113,10 @@ print(json.dumps(seen))
 #: its Qt classes, the banner's chain of hops, the verdict's words (a held banner names
 #: its icon in ``finish_setup``), JSON (resources and settings read it when needed),
 #: ``dataclasses`` (the settings, history entries, theme and component styles are plain
-#: classes and named tuples: the generated methods cost ~2-3 ms before the paint).
+#: classes and named tuples: the generated methods cost ~2-3 ms before the paint), the
+#: copies and reports (``gui.window.exports``, made when a copy or export is asked for).
 LATER_MODULES = ("uriinspector.gui.intake", "uriinspector.gui.banner.chain",
+                 "uriinspector.gui.window.exports",
                  "uriinspector.gui.elide", "uriinspector.core.verdict",
                  "json", "subprocess", "html", "dataclasses")
 #: Enum types PySide6 makes when a class is first imported; each names a class imported

@@ -49,10 +49,21 @@ DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
 #: URI field's own placeholder, so every U+FFFC there is a chip).
 BLANKS: tuple[int, ...] = (0x2800, 0xFFFC)
 
-_EXTRA: frozenset[str] = frozenset(
-    [chr(c) for first, last in DEFAULT_IGNORABLE for c in range(first, last + 1)]
-    + [chr(c) for c in BLANKS]
-)
+_EXTRA: frozenset[str] | None = None  # the table below, made on first use
+
+
+def _extra() -> frozenset[str]:
+    """The characters Python calls printable that are hidden all the same (~4,200: the
+    tag block alone is 4,096). Made on first use, not at import: the GUI imports this
+    module before its first paint and a plain ASCII URI never needs the table."""
+    global _EXTRA
+    if _EXTRA is None:
+        _EXTRA = frozenset(
+            [chr(c) for first, last in DEFAULT_IGNORABLE for c in range(first, last + 1)]
+            + [chr(c) for c in BLANKS]
+        )
+    return _EXTRA
+
 
 #: The names of the C0 controls and DEL (Unicode gives them none, only aliases).
 _CONTROL_NAMES: tuple[str, ...] = (
@@ -73,14 +84,14 @@ def is_hidden(ch: str) -> bool:
     ``str.isprintable`` is false for Cc, Cf, Cs, Co, Cn, Zl, Zp and every space but
     U+0020; the table adds what Python calls printable but draws as nothing.
     """
-    return not ch.isprintable() or ch in _EXTRA
+    return not ch.isprintable() or ch in (_EXTRA or _extra())
 
 
 def has_hidden(text: str) -> bool:
     """Whether any character of ``text`` is hidden (fast for the usual plain text)."""
     if text.isascii():
         return not text.isprintable()
-    return not text.isprintable() or not _EXTRA.isdisjoint(text)
+    return not text.isprintable() or not (_EXTRA or _extra()).isdisjoint(text)
 
 
 def hidden_positions(text: str, start: int = 0, end: int | None = None) -> Iterator[int]:

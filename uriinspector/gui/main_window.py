@@ -49,7 +49,6 @@ from uriinspector.gui.panes.base import PANES, MissingPane, PaneSpec, Resolution
 from uriinspector.gui.plain import plain_message
 from uriinspector.gui.settings import DEFAULT_BASE, Settings
 from uriinspector.gui.window.docks import DockLayout
-from uriinspector.gui.window.exports import Exports
 from uriinspector.gui.window.fit import ScreenFit
 from uriinspector.gui.window.focus import FocusRing
 from uriinspector.gui.window.history import HistoryKeeper
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.gui.intake import intake  # imported where used: not before the first paint
     from uriinspector.gui.intake.documents import DocumentIntake
+    from uriinspector.gui.window.exports import Exports
     from uriinspector.samples import Sample
 
 # Re-exported: tests, benchmarks and other modules import these from here.
@@ -179,8 +179,7 @@ class MainWindow(QMainWindow):
     def _build_parts(self, held: bool) -> None:
         """The window's parts, each given what it uses (``gui/window/``)."""
         self.history = HistoryKeeper(self, self.settings, self.uriField.uri, self)
-        self.exports = Exports(self, self.controller, self.uriField,
-                               lambda: self._documents, self)
+        self._exports: Exports | None = None  # made on first use: not in the first frame
         self.focus = FocusRing(self.uriField, self.editionSelector, self.banner,
                                self.docks, self)
         slots = MenuSlots(
@@ -195,12 +194,22 @@ class MainWindow(QMainWindow):
         self.menus = Menus(
             self, held=held, keep_history=self.settings.keep_history,
             controller=self.controller, docks=self.dock_layout, history=self.history,
-            exports=self.exports, focus=self.focus, slots=slots,
+            exports=lambda: self.exports, focus=self.focus, slots=slots,
         )
         self.host = PaneHost(self, self.docks, self.controller, self, self.history,
                              self.menus.editMenu, held=held,
                              on_built=self.screen_fit.pane_built,
                              progress=LessonProgress(self.settings, self.status))
+
+    @property
+    def exports(self) -> Exports:
+        """Copies and reports (``gui/window/exports``), made on first use."""
+        if self._exports is None:
+            from uriinspector.gui.window.exports import Exports
+
+            self._exports = Exports(self, self.controller, self.uriField,
+                                    lambda: self._documents, self)
+        return self._exports
 
     def _connect(self) -> None:
         c = self.controller

@@ -90,7 +90,7 @@ class Menus:
 
     def __init__(self, window: QMainWindow, *, held: bool, keep_history: bool,
                  controller: AnalysisController, docks: DockLayout, history: HistoryKeeper,
-                 exports: Exports, focus: FocusRing, slots: MenuSlots) -> None:
+                 exports: Callable[[], Exports], focus: FocusRing, slots: MenuSlots) -> None:
         self._window = window
         self._held_shortcuts: list[tuple[QAction, Shortcut]] = []
         self._held_icons: list[tuple[QAction, str]] = []
@@ -182,17 +182,18 @@ class Menus:
         self.keepHistoryAction.setChecked(keep_history)
         self.clearHistoryAction = self._action(file_menu, "&Clear History…", hist.clear)
         file_menu.addSeparator()
-        self.exportAction = self._action(
-            file_menu, "&Export Analysis as JSON…", ex.export_dialog, "Ctrl+Shift+E", "export"
+        self.exportAction = self._action(  # the exports are made on first use
+            file_menu, "&Export Analysis as JSON…", lambda: ex().export_dialog(),
+            "Ctrl+Shift+E", "export",
         )
         self.exportMarkdownAction = self._action(
-            file_menu, "Export Analysis as &Markdown…", lambda: ex.export_report_dialog("md")
+            file_menu, "Export Analysis as &Markdown…", lambda: ex().export_report_dialog("md")
         )
         self.exportHtmlAction = self._action(
-            file_menu, "Export Analysis as &HTML…", lambda: ex.export_report_dialog("html")
+            file_menu, "Export Analysis as &HTML…", lambda: ex().export_report_dialog("html")
         )
         self.exportPngAction = self._action(
-            file_menu, "Export Field as &PNG…", ex.export_png_dialog
+            file_menu, "Export Field as &PNG…", lambda: ex().export_png_dialog()
         )
         self.liveLinkAction = self._action(  # reports defang the link unless checked
             file_menu, "Include the Link &Live in Reports", lambda: None
@@ -209,16 +210,17 @@ class Menus:
         ex, slots = self._exports, self._slots
         self.editMenu = edit_menu  # Undo/Redo go on top when the Components pane is built
         self.copyNormalizedAction = self._action(
-            edit_menu, "Copy &Normalized", ex.copy_normalized, "Ctrl+Shift+N", "copy"
+            edit_menu, "Copy &Normalized", lambda: ex().copy_normalized(), "Ctrl+Shift+N",
+            "copy",
         )
         self.copyTargetAction = self._action(
-            edit_menu, "Copy &Target", ex.copy_target, "Ctrl+Shift+T", "copy"
+            edit_menu, "Copy &Target", lambda: ex().copy_target(), "Ctrl+Shift+T", "copy"
         )
         self.copyDefangedAction = self._action(
-            edit_menu, "Copy as &Defanged", ex.copy_defanged, "Ctrl+Shift+D", "copy"
+            edit_menu, "Copy as &Defanged", lambda: ex().copy_defanged(), "Ctrl+Shift+D", "copy"
         )
         self.copySummaryAction = self._action(
-            edit_menu, "Copy &Summary", ex.copy_summary, "Ctrl+Shift+C", "copy"
+            edit_menu, "Copy &Summary", lambda: ex().copy_summary(), "Ctrl+Shift+C", "copy"
         )
         self.inspectAsPastedAction = self._action(
             edit_menu, "Inspect as &Pasted (undo refang)", slots.inspect_as_pasted
@@ -300,7 +302,7 @@ class Menus:
         self.keepHistoryAction.setChecked(self._history.set_keep(keep))
 
     def _set_live_link(self, live: bool) -> None:
-        self._exports.live_link = live
+        self._exports().live_link = live
 
     def _fill_recent_menu(self) -> None:
         self.recentMenu.clear()

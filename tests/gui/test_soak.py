@@ -8,9 +8,10 @@ visible panes), and sample RSS (``/proc/self/statm``) and ``sys.getrefcount(None
 
 * RSS: after a warm-up third, the last samples may not exceed the post-warm-up level
   by more than a small allowance (allocator noise), and must not keep climbing.
-* ``None``: its refcount must never fall (the PySide6 6.12.0 / CPython 3.11 crash
-  direction) and must not rise either (a rise means some call keeps a reference):
-  under 0.05 per keystroke after the warm-up third.
+* ``None``: its refcount must not trend down (the PySide6 6.12.0 / CPython 3.11 crash
+  direction; a wander of a few hundred as caches fill is not that) and must not rise
+  either (a rise means some call keeps a reference): under 0.05 per keystroke after the
+  warm-up third.
 """
 
 from __future__ import annotations
@@ -93,12 +94,33 @@ def check_rss(samples: list[Sample], allowance_mb: float) -> None:
 
 
 def check_none_never_falls(samples: list[Sample]) -> None:
-    lowest = min(s.none_refs for s in samples)
+    """The PySide6 6.12.0 / CPython 3.11 bug takes one reference from None on every void
+    call: thousands a minute, a steady fall until the process aborts. A healthy window's
+    count wanders by a few hundred as caches fill and frames come and go (seen in CI:
+    +-150 around a flat line over 12,000 keys), so judge the trend, not one sample."""
+    keys = samples[-1].keys
     first = samples[0].none_refs
-    assert first - lowest < 100, (
-        f"sys.getrefcount(None) fell from {first} to {lowest}: the PySide6 6.12.0 / "
+    lowest = min(s.none_refs for s in samples)
+    bound = max(1_000, keys // 20)
+    assert first - lowest < bound, (
+        f"sys.getrefcount(None) fell from {first} to {lowest} (more than {bound}) over "
+        f"{keys} keystrokes: the PySide6 6.12.0 / CPython 3.11 bug "
+        "(keep PySide6-Essentials<6.12 on Python < 3.12)"
+    )
+    slope = none_slope_per_key(samples)
+    assert slope > -0.05, (
+        f"sys.getrefcount(None) falls {-slope:.3f} per keystroke: the PySide6 6.12.0 / "
         "CPython 3.11 bug (keep PySide6-Essentials<6.12 on Python < 3.12)"
     )
+
+
+def none_slope_per_key(samples: list[Sample]) -> float:
+    """Least-squares slope of None's refcount against keystrokes, after the warm-up third."""
+    warm = samples[len(samples) // 3 :]
+    if len(warm) < 2 or warm[-1].keys == warm[0].keys:
+        return 0.0
+    fit = statistics.linear_regression([s.keys for s in warm], [s.none_refs for s in warm])
+    return fit.slope
 
 
 def none_rise_per_key(samples: list[Sample]) -> float:

@@ -178,3 +178,17 @@ def test_soak_50000_keystrokes(window: MainWindow) -> None:
     check_none_never_falls(samples)
     rise = none_rise_per_key(samples)
     assert rise < 0.05, f"sys.getrefcount(None) rises {rise:.2f} per keystroke"
+
+
+def test_the_none_check_tells_a_wander_from_the_bug() -> None:
+    """CI's 12,000-key samples (a wander of +-150) pass; a fall of one per key fails."""
+    wander = [5870771, 5870772, 5870688, 5870747, 5870634, 5870663, 5870735, 5870762,
+              5870725, 5870731, 5870747, 5870620, 5870692, 5870624]
+    step = 12_000 // (len(wander) - 1)
+    check_none_never_falls([Sample(i * step + 1, 900.0, n) for i, n in enumerate(wander)])
+    falling = [Sample(k, 900.0, 5_870_771 - k) for k in range(1, 12_001, 240)]
+    with pytest.raises(AssertionError, match=r"PySide6 6\.12\.0"):
+        check_none_never_falls(falling)
+    slow = [Sample(k, 900.0, 5_870_771 - k // 10) for k in range(1, 6_001, 120)]  # 600 in all
+    with pytest.raises(AssertionError, match=r"falls 0\.100 per keystroke"):
+        check_none_never_falls(slow)

@@ -117,6 +117,7 @@ QT_FREE = (
     "uriinspector.gui.panes.component_rows",
     "uriinspector.gui.panes.component_tips",
     "uriinspector.gui.plain",
+    "uriinspector.gui.panes.findings_rows",
 )
 
 

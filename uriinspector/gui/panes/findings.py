@@ -2,12 +2,13 @@
 
 Rows come from ``Analysis.findings`` (danger/warning/info, e.g. draft-2003 §7.5's
 misleading userinfo) followed by ``Analysis.parsed.diagnostics`` (error/warning/info
-under the chosen edition). Every row carries its stable code at ``UserRole``.
+under the chosen edition), built Qt-free by ``findings_rows``; this widget makes the
+items, icons and colours. Every row carries its stable code at ``UserRole``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPixmap
@@ -24,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.core.verdict import verdict_words
 from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
@@ -35,54 +35,22 @@ from uriinspector.gui.panes._common import (
     list_item,
     name_widget,
     set_cell,
-    span_tuple,
-    visible_text,
 )
+
+# What each row says is decided Qt-free in findings_rows (re-exported for callers).
+from uriinspector.gui.panes.findings_rows import EMBEDDED_URL as EMBEDDED_URL
+from uriinspector.gui.panes.findings_rows import MAX_ROWS as MAX_ROWS
+from uriinspector.gui.panes.findings_rows import FindingRow, finding_rows, summary
+from uriinspector.gui.panes.findings_rows import nested_url as nested_url
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
-    from uriinspector.core.diagnostics import Diagnostic
-    from uriinspector.core.findings.base import Finding
 
-EMBEDDED_URL = "embedded-url"
 #: Role holding the row number of an ``embedded-url`` row (its nested URL: ``_rows``).
 NESTED_ROLE = Qt.ItemDataRole.UserRole + 3
 #: Role holding ``"finding"`` or ``"diagnostic"``.
 KIND_ROLE = Qt.ItemDataRole.UserRole + 4
 
-_FINDING_WORDS = {"danger": "Danger", "warning": "Warning", "info": "Info"}
-_DIAGNOSTIC_WORDS = {"error": "Grammar error", "warning": "Grammar warning", "info": "Grammar note"}
-
-
-def nested_url(finding: Finding, text: str) -> str:
-    """The URL an ``embedded-url`` finding points at.
-
-    Uses a field the core provides for it when there is one; otherwise the exact
-    text of the finding's span (never decoded here: decoding is the core's call).
-    """
-    for field in ("nested_url", "nested", "url", "target"):
-        value = getattr(finding, field, None)
-        if isinstance(value, str) and value:
-            return value
-    return text[finding.span.start : finding.span.end]
-
-
-class _Row(NamedTuple):
-    """What one list row shows; equal rows need no rebuild."""
-
-    kind: str  # "finding", "diagnostic" or "more" (counts the findings not listed)
-    severity: str
-    text: str
-    code: str
-    span: tuple[int, int] | None
-    tooltip: str
-    nested: str | None
-
-
-#: Findings (and diagnostics) listed at most; the rest is counted in one row.
-MAX_ROWS = 200
-#: Characters of a message shown in a row or tooltip (messages may quote the input).
-_MESSAGE_LIMIT = 600
 
 class FindingsPane(QWidget):
     """A list of findings and parse diagnostics with severity icons and codes."""
@@ -132,7 +100,7 @@ class FindingsPane(QWidget):
         self.view.customContextMenuRequested.connect(self._on_view_context_menu)
         self.inspect_button.clicked.connect(self._on_inspect_clicked)
         self._icons: dict[str, QIcon] = {}
-        self._rows: tuple[_Row, ...] | None = None
+        self._rows: tuple[FindingRow, ...] | None = None
 
     # ---- public interface --------------------------------------------------------
 
@@ -142,26 +110,14 @@ class FindingsPane(QWidget):
         While typing, the list is usually the same from one keystroke to the next: the
         rows are rebuilt only when what they show (codes, spans, messages) changed.
         """
-        diagnostics = tuple(a.parsed.diagnostics)
-        # At most MAX_ROWS findings are listed, then one row counting the rest: a
-        # megabyte of bidi controls has a finding per character (26,000 rows at 128 K
-        # took seconds on the GUI thread; issue 13). The summary counts them all.
-        shown = a.findings[:MAX_ROWS]
-        rows = tuple(self._finding_row(f, a.text) for f in shown)
-        if len(a.findings) > len(shown):
-            rest = len(a.findings) - len(shown)
-            rows += (
-                _Row("more", "info", f"… and {rest:,} more findings not listed", "",
-                     None, "", None),
-            )
-        rows += tuple(self._diagnostic_row(d) for d in diagnostics[:MAX_ROWS])
+        rows = finding_rows(a)  # at most MAX_ROWS of each; the summary counts them all
         if rows != self._rows:
             self._rows = rows
             self._fill(rows)
-        self._update_summary(a, len(diagnostics))
+        self._update_summary(a)
         self._update_button()
 
-    def _fill(self, rows: tuple[_Row, ...]) -> None:
+    def _fill(self, rows: tuple[FindingRow, ...]) -> None:
         current = self.view.currentItem()
         keep = None if current is None else (current.data(CODE_ROLE), current.data(SPAN_ROLE))
         self._syncing = True
@@ -172,7 +128,7 @@ class FindingsPane(QWidget):
             for number, row in enumerate(rows):
                 icon = (
                     self._finding_icon(row.severity)
-                    if row.kind == "finding"
+                    if row.round_icon
                     else self._diagnostic_icon(row.severity)
                 )
                 item = list_item(row.text, icon)  # made by C++: no None leak (_common)
@@ -182,7 +138,7 @@ class FindingsPane(QWidget):
                 set_cell(item, tooltip=row.tooltip)
                 if row.nested is not None:
                     item.setData(NESTED_ROLE, number)  # the exact str stays in self._rows
-                if row.kind == "finding" and row.severity == "danger":
+                if row.bold:
                     set_cell(item, font=bold)
                 self.view.addItem(item)
             if keep is not None:
@@ -194,69 +150,25 @@ class FindingsPane(QWidget):
         finally:
             self._syncing = False
 
-    # ---- rows --------------------------------------------------------------------
+    # ---- summary and icons -------------------------------------------------------
 
-    @staticmethod
-    def _finding_row(f: Finding, source: str) -> _Row:
-        word = _FINDING_WORDS.get(f.severity, f.severity)
-        tip = (
-            f"<p><b>{esc(f.code)}</b> ({esc(f.severity)})</p>"
-            f"<p>{esc(visible_text(f.message, _MESSAGE_LIMIT))}</p>"
-        )
-        nested: str | None = None
-        if f.code == EMBEDDED_URL:
-            nested = nested_url(f, source)
-            tip += f"<p>Nested URL: <code>{esc(visible_text(nested, _MESSAGE_LIMIT))}</code></p>"
-        # Look-alike findings name the brand imitated (batch protocol 1.1 "imitates").
-        brand = getattr(f, "imitates", None)
-        imitates = f"imitates {visible_text(brand, 120)} · " if brand else ""
-        if brand:
-            tip += f"<p>Imitates <b>{esc(brand)}</b></p>"
-        return _Row(
-            "finding", f.severity,
-            f"{word} · {imitates}{visible_text(f.message, _MESSAGE_LIMIT)}", f.code,
-            span_tuple(f.span), tip, nested,
-        )
-
-    @staticmethod
-    def _diagnostic_row(d: Diagnostic) -> _Row:
-        word = _DIAGNOSTIC_WORDS.get(d.severity, d.severity)
-        # A message can quote the input (a megabyte of '['): rows and tooltips show at
-        # most _MESSAGE_LIMIT characters, or laying out the row freezes the window.
-        tip = (
-            f"<p><b>{esc(d.code)}</b> ({esc(d.severity)}, grammar diagnostic)</p>"
-            f"<p>{esc(visible_text(d.message, _MESSAGE_LIMIT))}</p>"
-        )
-        return _Row(
-            "diagnostic", d.severity, f"{word} · {visible_text(d.message, _MESSAGE_LIMIT)}",
-            d.code, span_tuple(d.span),
-            tip, None,
-        )
-
-    def _update_summary(self, a: Analysis, n_diag: int) -> None:
-        verdict = getattr(a, "verdict", None)
-        level = getattr(verdict, "level", None)
-        n = len(a.findings)
-        counts = f"{n} finding{'s' if n != 1 else ''}, {n_diag} grammar diagnostic" + (
-            "s" if n_diag != 1 else ""
-        )
-        if level is None:
-            self.summary.setText(esc(counts))
+    def _update_summary(self, a: Analysis) -> None:
+        said = summary(a)
+        if said.level is None or said.severity is None or said.label is None:
+            self.summary.setText(esc(said.counts))
             self.summaryIcon.hide()
             return
-        severity = "danger" if level == "danger" else "warning" if level == "caution" else "info"
-        colour = palette.severity_color(severity, self.palette())
-        label = verdict_words(level)
-        if level != self._summary_level:
-            self._summary_level = level
+        colour = palette.severity_color(said.severity, self.palette())
+        if said.level != self._summary_level:
+            self._summary_level = said.level
             side = max(14, QFontMetrics(self.summary.font()).height())
             self.summaryIcon.setPixmap(
-                resources.icon(severity).pixmap(QSize(side, side), self.devicePixelRatioF())
+                resources.icon(said.severity).pixmap(QSize(side, side), self.devicePixelRatioF())
             )
-            self.summaryIcon.setAccessibleName(label)
+            self.summaryIcon.setAccessibleName(said.label)
         self.summaryIcon.show()
         self.summary.setText(
-            f"<b style='color:{colour.name()}'>{esc(label)}</b> · {esc(counts)}"
+            f"<b style='color:{colour.name()}'>{esc(said.label)}</b> · {esc(said.counts)}"
         )
 
     def _finding_icon(self, severity: str) -> QIcon:

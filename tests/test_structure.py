@@ -118,6 +118,7 @@ QT_FREE = (
     "uriinspector.gui.panes.component_tips",
     "uriinspector.gui.plain",
     "uriinspector.gui.panes.findings_rows",
+    "uriinspector.gui.panes.urn_rows",
 )
 
 

@@ -24,45 +24,31 @@ from PySide6.QtWidgets import (
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
     CODE_ROLE,
-    EMPTY_TEXT,
     SPAN_ROLE,
-    UNDEFINED_TEXT,
-    SpanLike,
     clear_tree,
-    esc,
     name_widget,
-    plain_tooltip,
     set_cell,
-    span_label,
-    span_tuple,
     tree_item,
-    visible_text,
 )
+
+# What each row says is decided Qt-free in urn_rows (re-exported for callers).
+from uriinspector.gui.panes.urn_rows import COL_NAME as COL_NAME
+from uriinspector.gui.panes.urn_rows import COL_SPAN as COL_SPAN
+from uriinspector.gui.panes.urn_rows import COL_VALUE as COL_VALUE
+from uriinspector.gui.panes.urn_rows import (
+    HEADERS,
+    UrnRow,
+    not_urn_text,
+    urn_rows,
+    validity,
+    validity_html,
+)
+from uriinspector.gui.panes.urn_rows import is_urn as is_urn
 from uriinspector.gui.zoom import mono_font
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.core.urn import UrnParse
-
-NOT_URN_CODE = "urn-not-urn"
-
-#: (label, UrnParse field, span name, citation) for the scalar rows, in order.
-FIELDS: tuple[tuple[str, str, str, str], ...] = (
-    ("NID", "nid", "nid", "Namespace identifier (URN draft §2.1)"),
-    ("NSS", "nss", "nss", "Namespace-specific string (URN draft §2.2)"),
-    ("r-component", "r_component", "r_component", "Resolution parameters, ?+ (RFC 8141 §2.3.1)"),
-    ("q-component", "q_component", "q_component", "Query for the resource, ?= (RFC 8141 §2.3.2)"),
-    ("f-component", "f_component", "f_component", "Fragment, # (URN draft §2.4)"),
-)
-COL_NAME, COL_VALUE, COL_SPAN = range(3)
-
-
-def is_urn(a: Analysis) -> bool:
-    """Whether the core read the input as a URN (it gives no ``UrnParse`` otherwise)."""
-    urn = getattr(a, "urn", None)
-    if urn is None:
-        return False
-    return not any(d.code == NOT_URN_CODE for d in urn.diagnostics)
 
 
 class UrnPane(QWidget):
@@ -89,7 +75,7 @@ class UrnPane(QWidget):
         self.notUrnLabel.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.view = QTreeWidget(self)
         name_widget(self.view, "urnView", "URN")
-        self.view.setHeaderLabels(["Part", "Value", "Span"])
+        self.view.setHeaderLabels(list(HEADERS))
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setAlternatingRowColors(True)
         header = self.view.header()
@@ -116,98 +102,52 @@ class UrnPane(QWidget):
     def show_analysis(self, a: Analysis) -> None:
         """Show ``a.urn`` when the input is a URN; otherwise the "not a URN" line."""
         if not is_urn(a) or a.urn is None:
-            scheme = a.parsed.split.scheme
-            if scheme is None:
-                what = "it has no scheme"
-            else:
-                what = f"its scheme is “{visible_text(scheme.text, 40)}”"
-            self.notUrnLabel.setText(
-                f"Not a URN: {what}. This pane shows the NID, NSS, query directives, "
-                "r/q/f-components and the lexical-equivalence form of urn: references."
-            )
+            self.notUrnLabel.setText(not_urn_text(a))
             self.stack.setCurrentIndex(0)
             clear_tree(self.view)
             return
         self._show_urn(a.urn)
         self.stack.setCurrentIndex(1)
 
-    def _row(
-        self,
-        parent: QTreeWidgetItem | None,
-        label: str,
-        value: str | None,
-        span: SpanLike | None,
-        tip: str,
-    ) -> QTreeWidgetItem:
-        if value is None:
-            shown = UNDEFINED_TEXT
-        elif value == "":
-            shown = EMPTY_TEXT
-        else:
-            shown = visible_text(value)
-        item = tree_item([label, shown, span_label(span)])  # made by C++: no None leak
-        if value is None:
+    def _item(self, row: UrnRow) -> QTreeWidgetItem:
+        """A tree item (and its children's) for ``row``."""
+        item = tree_item([row.label, row.shown, row.span_text])  # made by C++: no None leak
+        if row.value_font == "italic":
             italic = QFont()  # no size: it follows the view (zoom)
             italic.setItalic(True)
-            set_cell(
-                item, COL_VALUE, font=italic, foreground=palette.dim_color(self.view.palette())
-            )
-        elif value != "":
+            set_cell(item, COL_VALUE, font=italic)
+        elif row.value_font == "mono":
             set_cell(item, COL_VALUE, font=self._mono)
-        item.setData(COL_NAME, SPAN_ROLE, span_tuple(span))
-        set_cell(item, COL_NAME, tooltip=plain_tooltip(tip))
-        if value:
-            set_cell(item, COL_VALUE, tooltip=f"<p><code>{esc(value)}</code></p>")
-        if parent is None:
-            self.view.addTopLevelItem(item)
-        else:
-            parent.addChild(item)
+        elif row.value_font == "mono-bold":
+            bold = QFont(self._mono)
+            bold.setBold(True)
+            set_cell(item, COL_VALUE, font=bold)
+        elif row.value_font == "view":
+            set_cell(item, COL_VALUE, font=self.view.font())
+        if row.dim:
+            set_cell(item, COL_VALUE, foreground=palette.dim_color(self.view.palette()))
+        item.setData(COL_NAME, SPAN_ROLE, row.span)
+        set_cell(item, COL_NAME, tooltip=row.name_tip)
+        if row.value_tip is not None:
+            set_cell(item, COL_VALUE, tooltip=row.value_tip)
+        if row.severity is not None:
+            set_cell(item, COL_NAME,
+                     foreground=palette.severity_color(row.severity, self.view.palette()))
+        if row.code is not None:
+            item.setData(COL_NAME, CODE_ROLE, row.code)
+        for child in row.children:
+            item.addChild(self._item(child))
         return item
 
     def _show_urn(self, urn: UrnParse) -> None:
         self._syncing = True
         try:
             clear_tree(self.view)
-            ok = "valid" if urn.valid else "not valid"
-            colour = palette.severity_color("info" if urn.valid else "error", self.palette())
-            glyph = "✓" if urn.valid else palette.SEVERITY_GLYPHS["error"]
-            self.validityLabel.setText(
-                f"<b style='color:{colour.name()}'>{esc(glyph)} URN, {esc(ok)}</b> "
-                "(URN draft, RFC 8141 as tie-breaker)"
-            )
-            for label, field, span_name, tip in FIELDS:
-                self._row(None, label, getattr(urn, field), urn.span_of(span_name), tip)
-            directives = urn.query_directives
-            if directives is None:
-                self._row(None, "query directives", None, urn.span_of("query"),
-                          "keywd=value pairs joined by & (URN draft §2.3)")
-            else:
-                q = self._row(None, "query directives", f"{len(directives)} directive"
-                              + ("s" if len(directives) != 1 else ""),
-                              urn.span_of("query"), "keywd=value pairs (URN draft §2.3)")
-                for d in directives:
-                    self._row(q, d.keyword, d.value, None, "Query directive (URN draft §2.3)")
-            lex = self._row(None, "lexical form", urn.lexical_form, None,
-                            "The form two URNs are compared in (URN draft §5 steps 1–4, 5a)")
-            bold = QFont(self._mono)
-            bold.setBold(True)
-            set_cell(lex, COL_VALUE, font=bold)
-            if urn.diagnostics:
-                diag = self._row(None, "diagnostics", f"{len(urn.diagnostics)}", None,
-                                 "What is wrong with this URN")
-                for diagnostic in urn.diagnostics:
-                    sev = diagnostic.severity
-                    word = {"error": "error", "warning": "warning"}.get(sev, "note")
-                    item = self._row(
-                        diag, f"{palette.SEVERITY_GLYPHS.get(sev, '')} {word}",
-                        diagnostic.message, diagnostic.span, diagnostic.code,
-                    )
-                    set_cell(item, COL_VALUE, font=self.view.font())
-                    set_cell(
-                        item, COL_NAME,
-                        foreground=palette.severity_color(sev, self.view.palette()),
-                    )
-                    item.setData(COL_NAME, CODE_ROLE, diagnostic.code)
+            severity, _words = validity(urn)
+            colour = palette.severity_color(severity, self.palette())
+            self.validityLabel.setText(validity_html(urn, colour.name()))
+            for row in urn_rows(urn):
+                self.view.addTopLevelItem(self._item(row))
             self.view.expandAll()
         finally:
             self._syncing = False

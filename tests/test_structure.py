@@ -119,6 +119,7 @@ QT_FREE = (
     "uriinspector.gui.plain",
     "uriinspector.gui.panes.findings_rows",
     "uriinspector.gui.panes.urn_rows",
+    "uriinspector.gui.panes.ladder_rows",
 )
 
 

@@ -120,6 +120,7 @@ QT_FREE = (
     "uriinspector.gui.panes.findings_rows",
     "uriinspector.gui.panes.urn_rows",
     "uriinspector.gui.panes.ladder_rows",
+    "uriinspector.gui.panes.resolution_rows",
 )
 
 

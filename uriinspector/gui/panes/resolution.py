@@ -3,7 +3,8 @@
 It renders ``Resolution`` objects the controller computed with ``resolve_all``
 (RFC 3986 §5.2, the historical editions, WHATWG and Python's ``urljoin``). Rows
 whose target differs from RFC 3986's are tinted *and* marked "≠". The spec's
-examples (RFC 3986 §5.4) fill a side-by-side batch table.
+examples (RFC 3986 §5.4) fill a side-by-side batch table. What each row and cell says
+is built Qt-free by ``resolution_rows``; this widget makes the items, fonts and tints.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.core.editions import EDITION_TITLES
 from uriinspector.gui.intake.intake import IntakeLineEdit
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import (
@@ -45,59 +45,40 @@ from uriinspector.gui.panes._common import (
     clear_tree,
     esc,
     name_widget,
-    plain_tooltip,
     put_table_item,
     set_cell,
     table_item,
     tree_item,
-    visible_text,
 )
 from uriinspector.gui.panes._html_delegate import HtmlDelegate
+
+# What each row says is decided Qt-free in resolution_rows (re-exported for callers).
+from uriinspector.gui.panes.resolution_rows import COL_MARK as COL_MARK
+from uriinspector.gui.panes.resolution_rows import COL_RULES as COL_RULES
+from uriinspector.gui.panes.resolution_rows import COL_TARGET as COL_TARGET
+from uriinspector.gui.panes.resolution_rows import CURRENT_RULES as CURRENT_RULES
+from uriinspector.gui.panes.resolution_rows import DEFAULT_BASE as DEFAULT_BASE
+from uriinspector.gui.panes.resolution_rows import DIFFERS_MARK as DIFFERS_MARK
+from uriinspector.gui.panes.resolution_rows import REFERENCE_RULES as REFERENCE_RULES
+from uriinspector.gui.panes.resolution_rows import (
+    RULE_HEADERS,
+    TRACE_HEADERS,
+    RuleRow,
+    examples_table,
+    rule_rows,
+    trace_rows,
+    trace_title,
+)
+from uriinspector.gui.panes.resolution_rows import SAME_MARK as SAME_MARK
+from uriinspector.gui.panes.resolution_rows import rules_label as rules_label
+from uriinspector.gui.panes.resolution_rows import target_text as target_text
 from uriinspector.gui.zoom import columns_follow_font, mono_font, rows_follow_font
 
 if TYPE_CHECKING:
     from uriinspector.core.resolve import Resolution
 
-DEFAULT_BASE = "http://a/b/c/d;p?q"
-REFERENCE_RULES = "rfc3986"
-#: Rule sets always shown; the others are the historical editions (expandable).
-CURRENT_RULES = ("rfc3986", "whatwg", "python-urljoin")
-
-SHORT_LABELS: dict[str, str] = {
-    "rfc3986": "RFC 3986",
-    "whatwg": "WHATWG / browsers",
-    "python-urljoin": "Python urljoin",
-    "draft-2003": "Draft 2003",
-    "rfc2396": "RFC 2396",
-    "draft-1997": "Draft 1997",
-    "rfc1808": "RFC 1808",
-    "draft-1993": "Draft 1993",
-}
-
-COL_RULES, COL_MARK, COL_TARGET = range(3)
-RULE_HEADERS = ("Rule set", "vs RFC 3986", "Target")
-SAME_MARK = "="
-DIFFERS_MARK = "≠"
 #: The share of the window's width the pane asks for when the spec's examples are shown.
 EXAMPLES_SHARE = 0.72
-
-
-def rules_label(rules: str) -> str:
-    """A short name for a rule set (falls back to the name itself)."""
-    return SHORT_LABELS.get(rules, rules)
-
-
-def target_text(r: Resolution) -> str:
-    """The target, or in words why there is none."""
-    if r.target is not None:
-        return r.target
-    if r.error is not None:
-        return f"No target: {r.error.message} ({r.error.code})"
-    return "No target"
-
-
-def _differs(r: Resolution, reference: Resolution | None) -> bool:
-    return reference is not None and r.rules != reference.rules and r.target != reference.target
 
 
 class ResolutionPane(QWidget):
@@ -187,7 +168,7 @@ class ResolutionPane(QWidget):
         """The Trace tab: the chosen rule set's steps and the buffer after one."""
         self.traceView = QTreeWidget(self)
         name_widget(self.traceView, "traceView", "Resolution trace")
-        self.traceView.setHeaderLabels(["#", "Step", "Detail", "Buffer"])
+        self.traceView.setHeaderLabels(list(TRACE_HEADERS))
         self.traceView.setRootIsDecorated(False)
         self.traceView.setUniformRowHeights(True)
         self.traceView.setAlternatingRowColors(True)
@@ -319,13 +300,12 @@ class ResolutionPane(QWidget):
     def show_resolutions(self, resolutions: tuple[Resolution, ...]) -> None:
         """Fill the rules table (in the order given) and the chosen rule set's trace."""
         self._resolutions = tuple(resolutions)
-        reference = self._reference()
         self._syncing = True
         try:
             clear_table_items(self.rulesTable, from_row=len(self._resolutions))
             self.rulesTable.setRowCount(len(self._resolutions))
-            for row, r in enumerate(self._resolutions):
-                self._fill_rules_row(row, r, reference)
+            for row, rule_row in enumerate(rule_rows(self._resolutions)):
+                self._fill_rules_row(row, rule_row)
             self._apply_history_visibility()
             chosen_row = self._row_of(self._chosen)
             if chosen_row is None or self.rulesTable.isRowHidden(chosen_row):
@@ -338,67 +318,45 @@ class ResolutionPane(QWidget):
 
     def show_examples(self, rows: Sequence[tuple[str, Sequence[Resolution]]]) -> None:
         """Fill the batch table: one row per reference, one column per rule set."""
-        rows = tuple(rows)
-        rules = [r.rules for r in rows[0][1]] if rows else []
+        made = examples_table(rows)
         table = self.examplesTable
         clear_table_items(table)
         table.clear()
-        table.setColumnCount(1 + len(rules))
-        table.setRowCount(len(rows))
-        # Two-line labels: the columns share the width, a one-line label would be cut.
-        table.setHorizontalHeaderLabels(
-            ["Reference", *(rules_label(x).replace(" ", "\n", 1) for x in rules)]
-        )
-        for col, name in enumerate(rules, start=1):
+        table.setColumnCount(len(made.headers))
+        table.setRowCount(len(made.references))
+        table.setHorizontalHeaderLabels(list(made.headers))
+        for col, tip in enumerate(made.header_tips, start=1):
             header = table.horizontalHeaderItem(col)
             if header is not None:
-                header.setToolTip(EDITION_TITLES.get(name, name))
+                header.setToolTip(tip)
         base = self.palette().color(self.palette().ColorRole.Base)
         differs_brush = QBrush(palette.tint(palette.DIFFERS_HUE, base, 0.28))
-        n_diff = 0
-        for row, (ref, resolutions) in enumerate(rows):
-            ref_text = visible_text(ref) if ref else '"" (empty)'
+        for row, (ref_text, cells) in enumerate(zip(made.references, made.cells, strict=True)):
             ref_item = QTableWidgetItem(ref_text)
             ref_item.setData(HTML_ROLE, esc(ref_text))  # drawn wrapped (HtmlDelegate)
             ref_item.setFont(self._mono)
             table.setItem(row, 0, ref_item)
-            reference = next((r for r in resolutions if r.rules == REFERENCE_RULES), None)
-            for col, r in enumerate(resolutions, start=1):
-                text = target_text(r)
-                differs = _differs(r, reference)
-                shown = (f"{DIFFERS_MARK} " if differs else "") + visible_text(text)
-                item = QTableWidgetItem(shown)
-                item.setData(HTML_ROLE, esc(shown))
-                item.setData(CODE_ROLE, r.rules)
+            for col, cell in enumerate(cells, start=1):
+                item = QTableWidgetItem(cell.text)
+                item.setData(HTML_ROLE, cell.html)
+                item.setData(CODE_ROLE, cell.rules)
                 item.setFont(self._mono)
-                if r.target is None:
+                if cell.no_target:
                     italic = QFont(self._mono)
                     italic.setItalic(True)
                     item.setFont(italic)
-                if differs:
-                    n_diff += 1
+                if cell.differs:
                     item.setBackground(differs_brush)
-                    item.setToolTip(
-                        f"<p>{esc(rules_label(r.rules))} gives <code>{esc(text)}</code>; "
-                        f"RFC 3986 gives <code>{esc(target_text(reference))}</code></p>"
-                        if reference is not None
-                        else plain_tooltip(text)
-                    )
+                if cell.tooltip is not None:
+                    item.setToolTip(cell.tooltip)
                 table.setItem(row, col, item)
         self._fit_examples_columns()
-        self.examplesNote.setText(
-            f"{len(rows)} references of RFC 3986 §5.4 resolved against "
-            f"{rows[0][1][0].base if rows and rows[0][1] else 'the base'} under "
-            f"{len(rules)} rule sets; {n_diff} targets differ from RFC 3986 (marked “≠”)."
-        )
+        self.examplesNote.setText(made.note)
         self.tabs.setCurrentIndex(1)
         self._on_tab_changed(1)
         self._ask_for_width()
 
     # ---- rendering ---------------------------------------------------------------
-
-    def _reference(self) -> Resolution | None:
-        return next((r for r in self._resolutions if r.rules == REFERENCE_RULES), None)
 
     def _row_of(self, rules: str) -> int | None:
         for row, r in enumerate(self._resolutions):
@@ -406,28 +364,20 @@ class ResolutionPane(QWidget):
                 return row
         return None
 
-    def _fill_rules_row(self, row: int, r: Resolution, reference: Resolution | None) -> None:
-        differs = _differs(r, reference)
+    def _fill_rules_row(self, row: int, rule: RuleRow) -> None:
         # Cells made by C++ (table_item): rebuilding them never leaks None (_common).
-        label = table_item(rules_label(r.rules))
-        label.setData(CODE_ROLE, r.rules)
-        set_cell(label, tooltip=EDITION_TITLES.get(r.rules, r.rules))
-        if r.rules == REFERENCE_RULES:
-            mark_text = "reference"
-        elif differs:
-            mark_text = f"{DIFFERS_MARK} differs"
-        else:
-            mark_text = f"{SAME_MARK} same"
-        mark = table_item(mark_text)
+        label = table_item(rule.label)
+        label.setData(CODE_ROLE, rule.rules)
+        set_cell(label, tooltip=rule.label_tip)
+        mark = table_item(rule.mark)
         set_cell(mark, alignment=Qt.AlignmentFlag.AlignCenter)
-        text = target_text(r)
-        target = table_item(visible_text(text))
-        set_cell(target, font=self._mono, tooltip=f"<p><code>{esc(text)}</code></p>")
-        if r.target is None:
+        target = table_item(rule.target)
+        set_cell(target, font=self._mono, tooltip=rule.target_tip)
+        if rule.no_target:
             italic = QFont(self._mono)
             italic.setItalic(True)
             set_cell(target, font=italic)
-        if differs:
+        if rule.differs:
             base = self.rulesTable.palette().color(self.rulesTable.palette().ColorRole.Base)
             tint = palette.tint(palette.DIFFERS_HUE, base, 0.28)
             bold = QFont()  # no size: it follows the view (zoom)
@@ -494,27 +444,19 @@ class ResolutionPane(QWidget):
         self.targetField.setText(target_text(r))
         self.targetField.setCursorPosition(0)
         self.copyButton.setEnabled(r.target is not None)
-        # RFC 3986 §4.4 compares with the base; a page's document is its own URL (HTML),
-        # which the Extract tab's Page links view decides (sources/page_links.py).
-        same = " · same document as the base (RFC 3986 §4.4)" if r.same_document else ""
-        self.traceTitle.setText(
-            f"Trace under {EDITION_TITLES.get(r.rules, r.rules)}: "
-            f"{len(r.steps)} step{'s' if len(r.steps) != 1 else ''}{same}"
-        )
-        for n, step in enumerate(r.steps, start=1):
-            item = tree_item(
-                [str(n), step.rule, visible_text(step.detail), visible_text(step.value)]
-            )
-            set_cell(item, 3, font=self._mono, tooltip=f"<p><code>{esc(step.value)}</code></p>")
-            set_cell(item, 1, tooltip=plain_tooltip(step.rule))
-            set_cell(item, 2, tooltip=f"<p>{esc(step.detail)}</p>")
-            item.setData(0, CODE_ROLE, step.value)
-            self.traceView.addTopLevelItem(item)
-        if r.error is not None:
-            item = tree_item(["", "error", f"{r.error.message} ({r.error.code})", ""])
-            italic = QFont()  # no size: it follows the view (zoom)
-            italic.setItalic(True)
-            set_cell(item, 2, font=italic)
+        self.traceTitle.setText(trace_title(r))
+        for step in trace_rows(r):
+            item = tree_item(step.cells)
+            if step.error:
+                italic = QFont()  # no size: it follows the view (zoom)
+                italic.setItalic(True)
+                set_cell(item, 2, font=italic)
+            else:
+                rule_tip, detail_tip, buffer_tip = step.tips
+                set_cell(item, 3, font=self._mono, tooltip=buffer_tip)
+                set_cell(item, 1, tooltip=rule_tip)
+                set_cell(item, 2, tooltip=detail_tip)
+                item.setData(0, CODE_ROLE, step.buffer)
             self.traceView.addTopLevelItem(item)
 
     # ---- slots -------------------------------------------------------------------

@@ -110,8 +110,8 @@ def test_the_size_measure_finds_a_long_file_and_a_long_function(tmp_path: Path) 
     assert found == ["a.py:1 f: 81 lines", "b.py: 601 lines"]  # a.py: 600 lines, allowed
 
 
-#: The Components pane's row building and hover text, and what they use: Qt-free, so
-#: they are built and tested without a display (issue 25).
+#: The panes' row builders (what each row and cell shows) and what they use: Qt-free,
+#: so they are built and tested without a display (issue 25).
 QT_FREE = (
     "uriinspector.gui.panes.cells",
     "uriinspector.gui.panes.component_rows",
@@ -121,6 +121,13 @@ QT_FREE = (
     "uriinspector.gui.panes.urn_rows",
     "uriinspector.gui.panes.ladder_rows",
     "uriinspector.gui.panes.resolution_rows",
+    "uriinspector.gui.panes.explain_rows",
+    "uriinspector.gui.panes.history_rows",
+    "uriinspector.gui.panes.site_rows",
+    "uriinspector.gui.panes.link_rows",
+    "uriinspector.gui.panes.page_link_rows",
+    "uriinspector.gui.panes.extract_rows",
+    "uriinspector.gui.panes.lesson_rows",
 )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import Qt
@@ -27,6 +27,9 @@ from uriinspector.core.hidden import is_hidden, marker
 # The words of an undefined and an empty cell, Qt-free for the row builders.
 from uriinspector.gui.panes.cells import EMPTY_TEXT as EMPTY_TEXT
 from uriinspector.gui.panes.cells import UNDEFINED_TEXT as UNDEFINED_TEXT
+from uriinspector.gui.panes.cells import SpanLike as SpanLike
+from uriinspector.gui.panes.cells import span_label as span_label
+from uriinspector.gui.panes.cells import span_tuple as span_tuple
 
 # Input-derived text reaches Qt only through gui/plain.py (re-exported for the panes).
 from uriinspector.gui.plain import esc as esc
@@ -43,16 +46,6 @@ CODE_ROLE = Qt.ItemDataRole.UserRole
 SPAN_ROLE = Qt.ItemDataRole.UserRole + 1
 #: Rich text (HTML) a delegate draws instead of the plain display text.
 HTML_ROLE = Qt.ItemDataRole.UserRole + 2
-
-
-class SpanLike(Protocol):
-    """Anything with code-point ``start`` and ``end`` (the core's ``Span``)."""
-
-    @property
-    def start(self) -> int: ...
-
-    @property
-    def end(self) -> int: ...
 
 
 class _Prototypes:
@@ -221,20 +214,6 @@ def visible_char(ch: str) -> str:
     if unicodedata.category(ch).startswith("M"):
         return f"\u25cc{ch}"  # a combining mark drawn on a dotted circle
     return ch
-
-
-def span_label(span: SpanLike | None) -> str:
-    """A span as ``start–end`` (code points, end exclusive); blank when unknown."""
-    if span is None:
-        return ""
-    return f"{span.start}–{span.end}"
-
-
-def span_tuple(span: SpanLike | None) -> tuple[int, int] | None:
-    """A span as a plain tuple, for storing in an item role."""
-    if span is None:
-        return None
-    return (int(span.start), int(span.end))
 
 
 def part_ready(analysis: Analysis, part: str) -> bool:

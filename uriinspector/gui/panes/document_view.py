@@ -1,7 +1,8 @@
 """The Extract tab's document view: every link of a mail, a saved page or a QR image.
 
 It renders a ``uriinspector.sources`` :class:`~uriinspector.sources.model.Document`
-(read on a worker by ``gui/documents.py``) as the rows of ``panes/links_model.py``: one
+(read on a worker by ``gui/documents.py``) as the rows of ``panes/links_model.py``
+(their cells, colours and tooltips are the Qt-free ``panes/link_rows.py``'s): one
 per link, its verdict as an icon and a word, the link, its visible text, its part and
 a note. The columns are fitted by ``panes/column_fit.py``: the verdict never elides,
 the link takes the width left and elides at its end (the whole link in the tooltip).
@@ -36,7 +37,7 @@ from PySide6.QtWidgets import (
 from uriinspector.gui import resources
 from uriinspector.gui.panes._common import clear_tree, name_widget, tree_item
 from uriinspector.gui.panes.column_fit import ColumnFit, word_width
-from uriinspector.gui.panes.links_model import (
+from uriinspector.gui.panes.link_rows import (
     BROWSER_WORDS,
     COL_LINK,
     COL_NOTE,
@@ -47,26 +48,30 @@ from uriinspector.gui.panes.links_model import (
     HEADERS,
     MISMATCH_WORDS,
     VERDICT_COLUMN_WORDS,
-    LinksModel,
+    Judged,
+    busy_text,
+    link_cells,
+    mail_text,
     note_of,
+    part_nodes,
+    problems_text,
+    summary_text,
     verdict_line,
 )
-from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
+from uriinspector.gui.panes.links_model import LinksModel
+from uriinspector.gui.plain import plain_label
 from uriinspector.gui.zoom import rows_follow_font
 from uriinspector.sources.reader_process import Summary, summarize
 
 if TYPE_CHECKING:
     from uriinspector.sources.model import Document, Link
 
-#: Names the table's users read from here (``panes/links_model.py`` holds them).
+#: Names the table's users read from here (``panes/link_rows.py`` holds them).
 __all__ = [
     "BROWSER_WORDS", "COL_LINK", "COL_NOTE", "COL_SHOWN", "COL_VERDICT", "COL_WHERE",
     "DEFANGED_WORDS", "HEADERS", "INDICATOR_MENU", "MISMATCH_WORDS", "DocumentView",
     "LinksModel", "note_of", "verdict_line",
 ]
-
-#: Most nodes of the parts tree (a 10,000-link archive of archives stays a small tree).
-MAX_PART_NODES = 2_000
 
 #: The *Export indicators…* menu: label, format (``report.indicators``).
 INDICATOR_MENU = (
@@ -266,7 +271,7 @@ class DocumentView(QWidget):
         self.model.set_links(())
         self.problems.hide()
         self.resolveButton.setEnabled(False)
-        self.status.setText(f"Reading {visible_text(name, 80)}…")
+        self.status.setText(busy_text(name))
         self.busy.show()
 
     def show_document(self, name: str, doc: Document, base: str | None = None,
@@ -297,56 +302,30 @@ class DocumentView(QWidget):
 
     def _show_mail(self, doc: Document) -> None:
         """From (name and address), Reply-To, the server's SPF/DKIM/DMARC, and the notes."""
-        mail = doc.mail
-        if mail is None:
-            self.mailStrip.hide()
-            return
-        lines = []
-        sender = " — ".join(x for x in (mail.from_name, mail.from_address) if x)
-        if sender:
-            lines.append(f"From: {sender}")
-        if mail.reply_to:
-            lines.append("Reply-To: " + ", ".join(mail.reply_to))
-        if mail.return_path:
-            lines.append(f"Return-Path: {mail.return_path}")
-        checks = " ".join(f"{a.method}={a.result}" for a in mail.authentication
-                          if a.method in ("spf", "dkim", "dmarc"))
-        if checks:
-            lines.append(f"The receiving server wrote: {checks}")
-        lines += [f"⚠ {note}" for note in mail.notes]
-        self.mailStrip.setText("\n".join(visible_text(line, 300) for line in lines))
-        self.mailStrip.setVisible(bool(lines) and not self.compact)
+        text = mail_text(doc)
+        self.mailStrip.setText(text)
+        self.mailStrip.setVisible(bool(text) and not self.compact)
 
     def _show_parts(self, doc: Document) -> None:
         """The tree of parts (``a › b › c``) with each node's link count; only for a
         document with documents inside (an archive, a PDF, an attachment)."""
         clear_tree(self.parts)
-        nested = [link.part.split(" › ") if link.part else [] for link in doc.links]
-        if not any(len(path) > 1 for path in nested):
+        nodes = part_nodes(doc.links)
+        if not nodes:
             self.parts.hide()
             return
-        nodes: dict[tuple[str, ...], QTreeWidgetItem] = {}
-        counts: dict[tuple[str, ...], int] = {}
-        first: dict[tuple[str, ...], int] = {}
-        for row, path in enumerate(nested):
-            for depth in range(1, len(path) + 1):
-                key = tuple(path[:depth])
-                counts[key] = counts.get(key, 0) + 1
-                first.setdefault(key, row)
-                if key in nodes or len(nodes) >= MAX_PART_NODES:
-                    continue
-                item = tree_item((visible_text(path[depth - 1], 120), ""))
-                item.setData(0, Qt.ItemDataRole.UserRole, key)
-                item.setToolTip(0, plain_tooltip(" › ".join(key)))
-                parent = nodes.get(key[:-1])
-                if parent is None:
-                    self.parts.addTopLevelItem(item)
-                else:
-                    parent.addChild(item)
-                nodes[key] = item
-        for key, item in nodes.items():
-            item.setText(1, str(counts[key]))
-            item.setData(1, Qt.ItemDataRole.UserRole, first[key])
+        items: dict[tuple[str, ...], QTreeWidgetItem] = {}
+        for node in nodes:  # parents come before their children
+            item = tree_item((node.label, str(node.links)))
+            item.setData(0, Qt.ItemDataRole.UserRole, node.key)
+            item.setData(1, Qt.ItemDataRole.UserRole, node.first)
+            item.setToolTip(0, node.tooltip)
+            parent = items.get(node.parent)
+            if parent is None:
+                self.parts.addTopLevelItem(item)
+            else:
+                parent.addChild(item)
+            items[node.key] = item
         self.parts.expandToDepth(3)
         self.parts.resizeColumnToContents(0)
         self.parts.resizeColumnToContents(1)
@@ -374,17 +353,12 @@ class DocumentView(QWidget):
             self._update_status()
 
     def _show_problems(self, doc: Document) -> None:
-        if not doc.problems:
+        text, tooltip = problems_text(doc)
+        self.problems.setText(text)
+        if not text:
             self.problems.hide()
-            self.problems.setText("")
             return
-        lines = [
-            f"⚠ {p.message}" + (f" (part {p.part})" if p.part else "") for p in doc.problems[:4]
-        ]
-        if len(doc.problems) > 4:
-            lines.append(f"… and {len(doc.problems) - 4} more problems")
-        self.problems.setText("\n".join(visible_text(line, 300) for line in lines))
-        self.problems.setToolTip(plain_tooltip("\n".join(p.message for p in doc.problems)))
+        self.problems.setToolTip(tooltip)
         self.problems.setVisible(not self.compact)
 
     def summary(self) -> str:
@@ -392,36 +366,8 @@ class DocumentView(QWidget):
         doc = self.document
         if doc is None:
             return ""
-        what = {"eml": "mail", "msg": "Outlook message", "html": "page", "image": "image",
-                "text": "text"}.get(doc.kind, "document")
-        n, parts, mismatches, differ = self._counts()
-        name = visible_text(self.name, 60)
-        if doc.kind == "image" and n == 0:
-            if doc.problems:  # not an image, too large, a code holding no link…
-                return f"{name}: {doc.problems[0].message}"
-            return f"{name}: no QR code or barcode with a link was found in the image."
-        if n == 0 and doc.problems:
-            return f"{name} ({what}): no link could be read. {doc.problems[0].message}"
-        text = f"{name} ({what}): {n} link{'s' if n != 1 else ''}"
-        if parts:
-            text += f" in {parts} part{'s' if parts != 1 else ''}"
-        danger = self.model.danger
-        if mismatches:
-            text += f" · {mismatches} shown as another site (mismatch)"
-        if differ:
-            text += f" · {differ} resolved differently by browsers"
-        text += f" · {danger} danger"
-        judged, total = self.model.judged, len(self.model.levels)
-        if judged < total:
-            text += f" · judging {judged}/{total}…"
-        if self.base and doc.kind == "html":
-            text += f" · base {visible_text(self.base, 80)}"
-        return text
-
-    def _counts(self) -> tuple[int, int, int, int]:
-        """Links, parts, mismatches, browser differences (counted once per document)."""
-        c = self._summary
-        return (0, 0, 0, 0) if c is None else (c.links, c.parts, c.mismatches, c.differ)
+        judged = Judged(self.model.judged, self.model.danger, len(self.model.levels))
+        return summary_text(self.name, doc, self._summary, judged, self.base)
 
     def _update_status(self) -> None:
         self.status.setText(self.summary())
@@ -434,7 +380,7 @@ class DocumentView(QWidget):
 
     def row_text(self, row: int) -> tuple[str, ...]:
         """Every cell of ``row`` as shown (tests, accessibility)."""
-        return tuple(self.model.cell(row, c) for c in range(len(HEADERS)))
+        return link_cells(self.model.links[row], self.model.levels[row])
 
     def can_resolve(self, link: Link | None) -> bool:
         """Whether ``link`` is a page's reference with a base to resolve it against."""

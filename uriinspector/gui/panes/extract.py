@@ -7,7 +7,8 @@ small time-boxed chunks on the event loop, so a document with thousands of links
 keeps the window responsive; the extraction itself, and the verdicts of URIs of 16 K
 characters or more, run on a worker thread for a text of 64 K characters or more
 (``panes/background.py``, issue 13), the newest request winning. Clicking a row asks
-the window to inspect it (``uriRequested``); "Export all…" writes one report per URI
+the window to inspect it (``uriRequested``); each row's words, icon, colour and tooltip
+are the Qt-free ``extract_rows``'; "Export all…" writes one report per URI
 (``uriinspector.report``). *Export indicators…* (the document view's button, and the
 "Export all…" menu for the text box) saves the links and where they end as a STIX 2.1
 bundle, a MISP event or a defanged CSV (``report.indicators``), as
@@ -45,13 +46,13 @@ from PySide6.QtWidgets import (
 
 from uriinspector.core.analysis import Verdict, analyze
 from uriinspector.core.extract import Extracted, extract
-from uriinspector.core.verdict import verdict_words
 from uriinspector.gui import resources
 from uriinspector.gui.intake import intake
 from uriinspector.gui.panes import palette
-from uriinspector.gui.panes._common import name_widget, plain_tooltip, visible_text
+from uriinspector.gui.panes._common import name_widget, visible_text
 from uriinspector.gui.panes.background import BackgroundJob, runs_inline
 from uriinspector.gui.panes.document_view import INDICATOR_MENU, DocumentView
+from uriinspector.gui.panes.extract_rows import judged_row, pending_row, status_text
 from uriinspector.gui.panes.page_links import PageLinksView
 from uriinspector.gui.plain import plain_label, plain_message
 
@@ -82,19 +83,6 @@ def extract_and_judge(text: str) -> Extraction:
     found = extract(text, defanged=True)
     return found, {i: analyze(e.target).verdict for i, e in enumerate(found)
                    if i == 0 or len(e.target) >= LONG_TARGET}
-
-_VERDICT_ICONS: dict[str, str] = {
-    "danger": "danger",
-    "caution": "warning",
-    "nothing-notable": "info",
-}
-_SEVERITY_OF_LEVEL = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
-
-
-def row_text(e: Extracted, verdict: Verdict | None) -> str:
-    """A row of the list: the verdict word, then the URI (or the guess, labelled)."""
-    word = verdict_words(verdict.level) if verdict is not None else "… analysing"
-    return f"{word} — {visible_text(e.label, 300)}"
 
 
 class IntakeTextBox(QPlainTextEdit):
@@ -369,10 +357,10 @@ class ExtractPane(QWidget):
         start = self.view.count()
         stop = min(len(self._found), start + most)
         for i in range(start, stop):
-            e = self._found[i]
-            item = QListWidgetItem(row_text(e, None))
+            row = pending_row(self._found[i])
+            item = QListWidgetItem(row.text)
             item.setData(INDEX_ROLE, i)
-            item.setToolTip(plain_tooltip(e.target))
+            item.setToolTip(row.tooltip)
             self.view.addItem(item)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -396,18 +384,14 @@ class ExtractPane(QWidget):
             self._verdicts[i] = verdict
             item = self.view.item(i)
             if item is not None:
-                item.setText(row_text(e, verdict))
-                item.setIcon(resources.icon(_VERDICT_ICONS[verdict.level]))
-                item.setForeground(
-                    palette.severity_color(_SEVERITY_OF_LEVEL[verdict.level], base)
-                    if verdict.level != "nothing-notable"
-                    else base.color(base.ColorRole.Text)
-                )
-                reasons = "\n".join(verdict.reasons)
-                written = (f"written defanged as {visible_text(e.uri, 300)}\n"
-                           if e.defanged else "")
-                item.setToolTip(
-                    plain_tooltip(f"{visible_text(e.target, 300)}\n{written}\n{reasons}"))
+                row = judged_row(e, verdict)
+                item.setText(row.text)
+                if row.icon is not None:
+                    item.setIcon(resources.icon(row.icon))
+                item.setForeground(palette.severity_color(row.severity, base)
+                                   if row.severity is not None
+                                   else base.color(base.ColorRole.Text))
+                item.setToolTip(row.tooltip)
             if time.perf_counter() >= deadline:
                 break
         self._update_status()
@@ -417,22 +401,8 @@ class ExtractPane(QWidget):
             self.extractionFinished.emit()
 
     def _update_status(self) -> None:
-        n = len(self._found)
-        if n == 0:
-            self.status.setText("No URI found." if self.textBox.toPlainText() else "")
-            return
-        guesses = sum(1 for e in self._found if e.abbreviated)
-        defanged = sum(1 for e in self._found if e.defanged)
-        danger = sum(1 for v in self._verdicts if v is not None and v.level == "danger")
-        caution = sum(1 for v in self._verdicts if v is not None and v.level == "caution")
-        notes = [f"{guesses} guessed"] if guesses else []
-        if defanged:
-            notes.append(f"{defanged} defanged")
-        text = f"{n} found" + (f" ({', '.join(notes)})" if notes else "")
-        text += f" · {danger} danger · {caution} caution"
-        if self._next < n:
-            text += f" · analysing {self._next}/{n}…"
-        self.status.setText(text)
+        self.status.setText(status_text(self._found, self._verdicts, self._next,
+                                        bool(self._found) or bool(self.textBox.toPlainText())))
 
     def _on_item_activated(self, item: QListWidgetItem) -> None:
         index = item.data(INDEX_ROLE)

@@ -3,13 +3,13 @@
 The pane only shows what the window hands it (``show_history``) and asks for changes
 through signals; the history itself lives in ``Settings`` (one atomic file). The search
 is a case-insensitive substring of the URI (``settings.matches``); pinned entries come
-first. Double-click or Enter inspects an entry again. The search box is an
+first (the Qt-free ``history_rows`` decides the rows and their cells; this widget only
+makes tree items). Double-click or Enter inspects an entry again. The search box is an
 ``intake.IntakeLineEdit``: what is pasted or dropped into it is the exact text offered.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
@@ -26,10 +26,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uriinspector.gui.field.chips import visible_text
 from uriinspector.gui.intake.intake import IntakeLineEdit
-from uriinspector.gui.panes._common import clear_tree, name_widget, plain_tooltip, tree_item
-from uriinspector.gui.settings import HistoryEntry, matches
+from uriinspector.gui.panes._common import clear_tree, name_widget, tree_item
+from uriinspector.gui.panes.history_rows import (
+    COL_PIN,
+    COL_URI,
+    COL_WHEN,
+    HEADERS,
+    count_text,
+    history_rows,
+    pin_text,
+)
+from uriinspector.gui.settings import HistoryEntry
 from uriinspector.gui.zoom import mono_font
 
 #: A row's index into the entries shown: the exact URI stays in Python (a str stored in
@@ -37,17 +45,6 @@ from uriinspector.gui.zoom import mono_font
 URI_ROLE = Qt.ItemDataRole.UserRole
 DISPLAY = Qt.ItemDataRole.DisplayRole
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
-PIN_MARK = "★"
-COL_PIN, COL_URI, COL_WHEN = 0, 1, 2
-
-
-def when_text(t: float, now: float | None = None) -> str:
-    """A short, local time: today's as HH:MM, older ones as the date."""
-    now = time.time() if now is None else now
-    local, today = time.localtime(t), time.localtime(now)
-    if local[:3] == today[:3]:
-        return time.strftime("%H:%M", local)
-    return time.strftime("%Y-%m-%d", local)
 
 
 class _HistoryTree(QTreeWidget):
@@ -85,7 +82,7 @@ class HistoryPane(QWidget):
         self.searchField.setClearButtonEnabled(True)
         self.historyView = _HistoryTree(self)
         name_widget(self.historyView, "historyView", "History")
-        self.historyView.setHeaderLabels(["", "URI", "When"])
+        self.historyView.setHeaderLabels(list(HEADERS))
         self.historyView.setRootIsDecorated(False)
         self.historyView.setUniformRowHeights(True)
         self.historyView.setAlternatingRowColors(True)
@@ -173,38 +170,29 @@ class HistoryPane(QWidget):
     def _refill(self) -> None:
         current = self.current_uri()
         query = self.searchField.text()
-        shown = sorted(
-            (e for e in self._entries if matches(e, query)), key=lambda e: not e.pinned
-        )
+        rows = history_rows(self._entries, query)
         view = self.historyView
         clear_tree(view)
-        self._shown = shown
-        now = time.time()
+        self._shown = [row.entry for row in rows]
         items: list[QTreeWidgetItem] = []
-        for row, e in enumerate(shown):
+        for index, row in enumerate(rows):
             # Cloned by C++ (_common.tree_item): a QTreeWidgetItem made in Python leaks
             # one None per row once painted (PySide6 6.11, CPython 3.11), and the list
             # is rebuilt on every recorded inspection (issue 13: 1,000 links, +7 k).
             # setData, not setText/setToolTip: those leak a None per call too.
             item = tree_item()
             items.append(item)
-            item.setData(COL_PIN, DISPLAY, PIN_MARK if e.pinned else "")
-            item.setData(COL_URI, DISPLAY, visible_text(e.uri, 200))
-            item.setData(COL_URI, TOOLTIP, plain_tooltip(e.uri))
-            item.setData(COL_WHEN, DISPLAY, when_text(e.time, now))
-            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(e.time))
-            item.setData(COL_WHEN, TOOLTIP, stamp)
-            item.setData(COL_URI, URI_ROLE, row)
-            if e.pinned:
+            item.setData(COL_PIN, DISPLAY, row.pin)
+            item.setData(COL_URI, DISPLAY, row.uri)
+            item.setData(COL_URI, TOOLTIP, row.uri_tooltip)
+            item.setData(COL_WHEN, DISPLAY, row.when)
+            item.setData(COL_WHEN, TOOLTIP, row.when_tooltip)
+            item.setData(COL_URI, URI_ROLE, index)
+            if row.bold:
                 for col in (COL_PIN, COL_URI, COL_WHEN):
                     item.setData(col, Qt.ItemDataRole.FontRole, self._bold)
         view.addTopLevelItems(items)
-        if not self._keep:
-            self.countLabel.setText("History is off")
-        elif query.strip():
-            self.countLabel.setText(f"{len(shown)} of {len(self._entries)}")
-        else:
-            self.countLabel.setText(f"{len(self._entries)} entries")
+        self.countLabel.setText(count_text(self._keep, query, len(rows), len(self._entries)))
         self.searchField.setEnabled(self._keep)
         self.clearButton.setEnabled(self._keep and bool(self._entries))
         if current is not None:
@@ -219,7 +207,7 @@ class HistoryPane(QWidget):
         entry = self._current_entry()
         self.pinButton.setEnabled(entry is not None)
         self.removeButton.setEnabled(entry is not None)
-        self.pinButton.setText("Unpin" if entry is not None and entry.pinned else "Pin")
+        self.pinButton.setText(pin_text(entry))
 
     def _on_item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
         uri = self._uri_of(item)

@@ -5,7 +5,8 @@ highlights the part in question (never the answer of a "click the part" question
 explains it with its section, and asks one question: type a target or a host, pick a
 character class or a ladder rung, say whether the URI is valid, or click a component in
 the URI field. ``uriinspector.lessons`` holds the lessons (data) and judges every answer
-with the core; this pane only shows them. Progress is remembered (the settings file,
+with the core; the Qt-free ``lesson_rows`` turns them into the texts shown; this pane
+only shows them. Progress is remembered (the settings file,
 through the ``lesson-progress`` need); *Export Worksheet…* writes the lesson's questions
 and, in a second file, its answers, for a class without the program.
 """
@@ -31,12 +32,24 @@ from PySide6.QtWidgets import (
 
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import name_widget
-from uriinspector.gui.plain import plain_label, visible_text
-from uriinspector.lessons import component_span, judge, lessons
+from uriinspector.gui.panes.lesson_rows import (
+    answer_text,
+    highlight_span,
+    hint_text,
+    judgement_text,
+    lesson_choices,
+    step_label,
+    step_view,
+)
+from uriinspector.gui.plain import plain_label
+from uriinspector.lessons import judge, lessons
 
 if TYPE_CHECKING:
     from uriinspector.gui.window.lesson_progress import LessonProgress
     from uriinspector.lessons import Lesson, Step
+
+#: No step answered yet (no progress record attached).
+_NONE_DONE: frozenset[int] = frozenset()
 
 
 class LessonsPane(QWidget):
@@ -193,9 +206,12 @@ class LessonsPane(QWidget):
         keep = self.lesson_index
         self.lessonBox.blockSignals(True)
         self.lessonBox.clear()
-        for lesson in self.lessons:
-            done = len(self.progress.done(lesson.id)) if self.progress is not None else 0
-            self.lessonBox.addItem(f"{lesson.title}  ({done}/{len(lesson.steps)} done)")
+        progress = self.progress
+
+        def done(lesson_id: str) -> int:
+            return 0 if progress is None else len(progress.done(lesson_id))
+
+        self.lessonBox.addItems(lesson_choices(self.lessons, done))
         self.lessonBox.setCurrentIndex(keep)
         self.lessonBox.blockSignals(False)
 
@@ -217,56 +233,41 @@ class LessonsPane(QWidget):
         self.step_index = max(0, min(index, len(self.lesson.steps) - 1))
         self._show_step(load=True)
 
+    def _done(self) -> frozenset[int]:
+        """The steps of the lesson shown that were answered right."""
+        return self.progress.done(self.lesson.id) if self.progress is not None else _NONE_DONE
+
     def _show_step(self, *, load: bool) -> None:
-        step, q = self.step, self.step.question
-        self._show_step_label()
-        self.titleLabel.setText(step.title)
-        self.textLabel.setText(step.text)
-        self.uriLabel.setText("URI: " + visible_text(step.uri, 2000))
-        self.promptLabel.setText(q.prompt + self._given())
+        view = step_view(self.lesson, self.step_index, self._done())
+        self.stepLabel.setText(view.label)
+        self.titleLabel.setText(view.title)
+        self.textLabel.setText(view.text)
+        self.uriLabel.setText(view.uri)
+        self.promptLabel.setText(view.prompt)
         self.choiceBox.clear()
-        self.choiceBox.addItems(list(q.choices))
-        self.choiceBox.setVisible(bool(q.choices))
+        self.choiceBox.addItems(list(view.choices))
+        self.choiceBox.setVisible(bool(view.choices))
         self.answerField.clear()
-        self.answerField.setVisible(not q.choices)
-        self.answerField.setPlaceholderText(
-            "Click the part in the URI field, or type it" if q.kind == "component"
-            else "Type your answer")
+        self.answerField.setVisible(not view.choices)
+        self.answerField.setPlaceholderText(view.placeholder)
         self.pickButton.setChecked(False)
-        self.pickButton.setVisible(q.kind == "component")
+        self.pickButton.setVisible(view.pick)
         self.resultLabel.clear()
-        self.previousButton.setEnabled(self.step_index > 0)
-        self.nextButton.setEnabled(self.step_index < len(self.lesson.steps) - 1)
+        self.previousButton.setEnabled(view.has_previous)
+        self.nextButton.setEnabled(view.has_next)
         if load:
-            self.uriRequested.emit(step.uri)
+            self.uriRequested.emit(self.step.uri)
             QTimer.singleShot(0, self._highlight)
 
     def _show_step_label(self) -> None:
-        done = self.progress.done(self.lesson.id) if self.progress is not None else frozenset()
-        mark = "  ✓ answered" if self.step_index in done else ""
-        self.stepLabel.setText(f"Step {self.step_index + 1} of {len(self.lesson.steps)} · "
-                               f"{self.step.section}{mark}")
-
-    def _given(self) -> str:
-        q = self.step.question
-        if q.kind == "resolve":
-            return f"\nBase: {visible_text(q.base or '')}\nReference: " \
-                   f"{visible_text(q.reference or '')}" + (
-                       f"\nRules: {q.rules}" if q.rules != "rfc3986" else "")
-        if q.kind == "rung":
-            return f"\nThe other URI: {visible_text(q.other or '')}"
-        return ""
+        self.stepLabel.setText(step_label(self.lesson, self.step_index, self._done()))
 
     def _highlight(self) -> None:
         """Mark the part the step is about: its highlight, or the character asked about
         (a component question's answer is never marked)."""
-        step, q = self.step, self.step.question
-        if q.kind == "char-class" and q.index is not None:
-            self.spanRequested.emit(q.index, q.index + 1)
-        elif step.highlight is not None and q.kind != "component":
-            span = component_span(step.uri, step.highlight)
-            if span is not None:
-                self.spanRequested.emit(span.start, span.end)
+        span = highlight_span(self.step)
+        if span is not None:
+            self.spanRequested.emit(*span)
 
     # -- answering ------------------------------------------------------------------------
     def _arm(self, on: bool) -> None:
@@ -281,7 +282,7 @@ class LessonsPane(QWidget):
 
     def _judge(self, given: str | int) -> None:
         verdict = judge(self.step, given)
-        self.resultLabel.setText(visible_text(verdict.message, 2000))
+        self.resultLabel.setText(judgement_text(verdict))
         colour = (palette.readable(palette.AGREES_HUE, self.palette().color(
             self.backgroundRole())) if verdict.correct
             else palette.severity_color("danger", self.palette()))
@@ -294,15 +295,14 @@ class LessonsPane(QWidget):
     def show_hint(self) -> None:
         """Say the step's hint."""
         self.resultLabel.setStyleSheet("")
-        self.resultLabel.setText("Hint: " + self.step.question.hint)
+        self.resultLabel.setText(hint_text(self.step))
 
     def show_answer(self) -> None:
         """Say the spec's answer (as the core computes it) and the section."""
         from uriinspector.lessons import expected
 
         self.resultLabel.setStyleSheet("")
-        self.resultLabel.setText(f"The answer: {visible_text(expected(self.step)) or '(empty)'}"
-                                 f" ({self.step.section}).")
+        self.resultLabel.setText(answer_text(self.step, expected(self.step)))
 
     def export_dialog(self) -> None:
         """Ask where to save the worksheet; writes it and its answers beside it."""

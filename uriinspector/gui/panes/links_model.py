@@ -1,12 +1,9 @@
-"""The rows of an opened document's links table: one per link, its verdict arriving.
+"""The model of an opened document's links table: one row per link, its verdict arriving.
 
-Columns: the verdict (an icon and one word, ``core.verdict.verdict_word``; the
-sentence and its reason in the tooltip), the link, the visible text of its anchor
-(``display``), the MIME part (or the attribute) it came from, and a note. A row whose
-visible text shows another site (``mismatch``) is drawn in the danger colour AND says
-so in words; a row where browsers (WHATWG URL Standard) resolve the reference
-elsewhere than RFC 3986 §5.2 says so in the warning colour. A model, not items: a
-100,000-link page is listed at once and painted a screen at a time.
+What each cell says, its colour (a severity key), the verdict's icon and the tooltip
+are the Qt-free ``link_rows``' (columns, words and rules are described there); this
+model only answers Qt's roles from them. A model, not items: a 100,000-link page is
+listed at once and painted a screen at a time.
 """
 
 from __future__ import annotations
@@ -17,63 +14,21 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import QWidget
 
-from uriinspector.core.verdict import VERDICT_WORD, verdict_word, verdict_words
 from uriinspector.gui import resources
 from uriinspector.gui.panes import palette
-from uriinspector.gui.plain import plain_tooltip, visible_text
+from uriinspector.gui.panes.link_rows import (
+    COL_VERDICT,
+    HEADERS,
+    cell_text,
+    foreground_key,
+    icon_key,
+    tooltip_text,
+)
 
 if TYPE_CHECKING:
     from uriinspector.sources.model import Link
 
-COL_VERDICT, COL_LINK, COL_SHOWN, COL_WHERE, COL_NOTE = range(5)
-HEADERS = ("Verdict", "Link", "Shown as", "Part", "Note")
-#: Characters a cell shows (Qt's elision of long cells is slow; tooltips have more).
-CELL_LIMIT = 300
-
-#: A verdict level's icon (``gui/resources``), the cue beside the word.
-LEVEL_ICONS = {"danger": "danger", "caution": "warning", "nothing-notable": "info"}
-#: The verdict cell of a row still being judged.
-PENDING_WORD = "Pending"
-#: Every word the verdict column can show: its width is measured on these.
-VERDICT_COLUMN_WORDS = (*VERDICT_WORD.values(), PENDING_WORD)
-MISMATCH_WORDS = "⚠ shows"
-BROWSER_WORDS = "≠ browsers go to"
-DEFANGED_WORDS = "defanged: refanged is"
-
 _Index = QModelIndex | QPersistentModelIndex
-
-
-def note_of(link: Link) -> str:
-    """The Note cell: what a reader must notice about this row, in words."""
-    notes: list[str] = []
-    if link.mismatch:
-        shown = link.shown_domain or (link.display or "")
-        goes = link.target_domain or link.uri
-        notes.append(f"{MISMATCH_WORDS} {shown}, goes to {goes}")
-    if link.browser_uri is not None:
-        notes.append(f"{BROWSER_WORDS} {link.browser_uri}")
-    if link.kind == "text" and link.target != link.uri:
-        from uriinspector.core.defang import refang
-
-        if refang(link.uri)[1]:  # a defanged indicator: what it stands for
-            notes.append(f"{DEFANGED_WORDS} {link.target}")
-        else:  # draft-2003 App. F: an abbreviated reference, completed
-            notes.append(f"probably {link.target} (guess)")
-    if link.kind == "qr":
-        notes.append("read from a QR code")
-    elif link.kind == "base":
-        notes.append("the page's <base href>")
-    return " · ".join(notes)
-
-
-def verdict_line(link: Link) -> str:
-    """The row's verdict and its first reason (``sources.link_verdict``: the words the
-    banner, the CLI and the reports give for this link in this document)."""
-    from uriinspector.sources import link_verdict
-
-    verdict = link_verdict(link)
-    reason = verdict.reasons[0] if verdict.reasons else ""
-    return f"{verdict_words(verdict.level)}: {reason}" if reason else verdict_words(verdict.level)
 
 
 class LinksModel(QAbstractTableModel):
@@ -152,53 +107,21 @@ class LinksModel(QAbstractTableModel):
 
     def cell(self, row: int, column: int) -> str:
         """The text of one cell (as a person reads it)."""
-        link = self.links[row]
-        if column == COL_VERDICT:  # one word; the sentence and reason in the tooltip
-            level = self.levels[row]
-            return verdict_word(level) if level else PENDING_WORD
-        if column == COL_LINK:
-            return visible_text(link.uri, CELL_LIMIT)
-        if column == COL_SHOWN:
-            return "" if link.display is None else visible_text(link.display, CELL_LIMIT)
-        if column == COL_WHERE:
-            return visible_text(link.part or link.kind, CELL_LIMIT)
-        return visible_text(note_of(link), CELL_LIMIT)
+        return cell_text(self.links[row], self.levels[row], column)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        """Text, colour, icon and a plain tooltip per cell."""
+        """Text, colour, icon and a plain tooltip per cell (``link_rows``)."""
         if not index.isValid() or index.row() >= len(self.links):
             return None
         row, column = index.row(), index.column()
-        link = self.links[row]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self.cell(row, column)
         if role == Qt.ItemDataRole.ForegroundRole:
-            if link.mismatch:
-                return self._colour("danger")
-            if link.browser_uri is not None and column in (COL_LINK, COL_NOTE):
-                return self._colour("warning")
-            level = self.levels[row]
-            if column == COL_VERDICT and level in ("danger", "caution"):
-                return self._colour("danger" if level == "danger" else "warning")
-            return None
+            key = foreground_key(self.links[row], self.levels[row], column)
+            return None if key is None else self._colour(key)
         if role == Qt.ItemDataRole.DecorationRole and column == COL_VERDICT:
-            level = "danger" if link.mismatch else self.levels[row]
-            return self._icon(LEVEL_ICONS[level]) if level in LEVEL_ICONS else None
+            name = icon_key(self.links[row], self.levels[row])
+            return None if name is None else self._icon(name)
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [link.uri]
-            if self.levels[row]:  # the verdict's first reason, as the banner words it
-                lines.insert(0, verdict_line(link))
-            if link.raw != link.uri:
-                lines.append(f"written in the page as: {link.raw}")
-            if link.display:
-                lines.append(f"shown as: {link.display}")
-            if link.part:
-                lines.append(f"part: {link.part}")
-            note = note_of(link)
-            if note:
-                lines.append(note)
-            lines.append("Click to inspect it; double-click a page's link for its resolution.")
-            return plain_tooltip("\n".join(lines))
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            return self.cell(row, column)
+            return tooltip_text(self.links[row], self.levels[row])
         return None

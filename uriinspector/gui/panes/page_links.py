@@ -9,8 +9,9 @@ this page (HTML's same-document rule, which compares with the page's URL, not th
 base). Selecting a row shows both traces, the browser's with a reason per step;
 double-clicking it (or *Open in Resolution*) hands base and reference to the
 Resolution pane. The view renders ``sources.page_links.PageLinks``; it computes
-nothing itself. A long page is read on a worker thread (``panes/background.py``,
-issue 13): the newest request wins.
+nothing itself: each row's cells, marks and tooltip, the traces and the lines above the
+table are the Qt-free ``page_link_rows``'. A long page is read on a worker thread
+(``panes/background.py``, issue 13): the newest request wins.
 """
 
 from __future__ import annotations
@@ -48,20 +49,39 @@ from uriinspector.gui.panes._common import (
 )
 from uriinspector.gui.panes.background import BackgroundJob, runs_inline
 from uriinspector.gui.panes.column_fit import ColumnFit, word_width
-from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
+from uriinspector.gui.panes.page_link_rows import (
+    COL_BROWSER,
+    COL_DIFF,
+    COL_GOES,
+    COL_RFC,
+    COL_WHERE,
+    COL_WRITTEN,
+    DIFFERS_ICON,
+    DIFFERS_WORDS,
+    HEADERS,
+    SAME_WORDS,
+    TRACE_HEADERS,
+    WARN_COLUMNS,
+    base_text,
+    hidden_rows,
+    page_link_row,
+    read_error_text,
+    row_cells,
+    status_text,
+    target_cell,
+    trace_sections,
+)
+from uriinspector.gui.plain import plain_label, visible_text
 from uriinspector.gui.zoom import rows_follow_font
 
 if TYPE_CHECKING:
-    from uriinspector.core.resolve import Resolution
     from uriinspector.sources.page_links import PageLinks, PageReference
 
-COL_WHERE, COL_WRITTEN, COL_RFC, COL_BROWSER, COL_DIFF, COL_GOES = range(6)
-HEADERS = ("Where", "Written", "RFC 3986", "Browsers (WHATWG)", "Differs", "Goes to")
-#: The Differs column: one word, the warning icon beside "Differs" (colour and words
-#: both say it; the tooltip says where each goes).
-DIFFERS_WORDS = "Differs"
-SAME_WORDS = "Same"
-CELL_LIMIT = 300
+#: Names the tests read from here (``page_link_rows`` holds them).
+__all__ = [
+    "COL_BROWSER", "COL_DIFF", "COL_GOES", "COL_RFC", "COL_WHERE", "COL_WRITTEN",
+    "DIFFERS_WORDS", "SAME_WORDS", "PageLinksView", "target_cell",
+]
 #: Role holding a row's index into ``PageLinks.references``.
 INDEX_ROLE = Qt.ItemDataRole.UserRole
 #: A page this long (code points) or longer is read on the worker thread: references
@@ -71,13 +91,6 @@ INLINE_LIMIT = 16 * 1024
 #: ``CHUNK_SECONDS`` on the event loop.
 FIRST_ROWS = 150
 CHUNK_SECONDS = 0.02
-
-
-def target_cell(r: Resolution) -> str:
-    """A resolution's target, or why there is none."""
-    if r.target is not None:
-        return r.target
-    return f"no target: {r.error.code}" if r.error is not None else "no target"
 
 
 class PageLinksView(QWidget):
@@ -125,7 +138,7 @@ class PageLinksView(QWidget):
         self.trace = QTreeWidget(self.splitter)
         name_widget(self.trace, "pageLinksTrace", "Both resolutions of the selected reference")
         self.trace.setColumnCount(4)
-        self.trace.setHeaderLabels(["#", "Rule", "Why", "Buffer"])
+        self.trace.setHeaderLabels(list(TRACE_HEADERS))
         self.trace.setUniformRowHeights(True)
         self.trace.setWordWrap(False)
         self.splitter.setStretchFactor(0, 1)
@@ -208,7 +221,7 @@ class PageLinksView(QWidget):
 
     def verdict_width(self) -> int:
         """The Differs column's width: its wider word beside an icon, or its title."""
-        cell = word_width(self.table, (DIFFERS_WORDS, SAME_WORDS), resources.icon("warning"))
+        cell = word_width(self.table, (DIFFERS_WORDS, SAME_WORDS), resources.icon(DIFFERS_ICON))
         gap = self.table.fontMetrics().horizontalAdvance("M") // 2
         return max(cell, self.table.horizontalHeader().sectionSizeHint(COL_DIFF)) + gap
 
@@ -233,9 +246,7 @@ class PageLinksView(QWidget):
 
         data = read_regular(path, MAX_FILE_BYTES)  # a FIFO or device is refused, not read
         if not isinstance(data, bytes):
-            why = data.message.removeprefix("cannot read: ")
-            self.status.setText(visible_text(
-                why if why.startswith(path) else f"Cannot read {path}: {why}", 300))
+            self.status.setText(read_error_text(path, data.message))
             return
         self.set_page(decode_text(data, html=True), self.urlField.text())
 
@@ -326,25 +337,23 @@ class PageLinksView(QWidget):
         links = self.links
         refs = links.references if links is not None else ()
         tinted, warn = self._fill_brushes
-        differs_icon = resources.icon("warning")
+        differs_icon = resources.icon(DIFFERS_ICON)
         stop = min(len(refs), self._fill_next + most)
         while self._fill_next < stop:
-            row = self._fill_next
+            row = page_link_row(refs[self._fill_next], self._fill_next)
             self._fill_next += 1
-            ref = refs[row]
-            tip = plain_tooltip(self._tooltip(ref))
-            for column, text_ in enumerate(self.row_cells(ref)):
-                item = table_item(visible_text(text_, CELL_LIMIT))
+            for column, text in enumerate(row.cells):
+                item = table_item(text)
                 if column == COL_WHERE:
-                    item.setData(INDEX_ROLE, row)
-                if ref.differs:
+                    item.setData(INDEX_ROLE, row.position)
+                if row.differs:
                     item.setBackground(tinted)
-                    if column in (COL_BROWSER, COL_DIFF):
+                    if column in WARN_COLUMNS:
                         item.setForeground(warn)
                     if column == COL_DIFF:
                         item.setIcon(differs_icon)
-                item.setToolTip(tip)
-                self.table.setItem(row, column, item)
+                item.setToolTip(row.tooltip)
+                self.table.setItem(row.position, column, item)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         if self._fill_next < len(refs):
@@ -361,15 +370,8 @@ class PageLinksView(QWidget):
         return self.is_reading() or self._fill_next < len(refs)
 
     def row_cells(self, ref: PageReference) -> tuple[str, ...]:
-        """The text of one row, as shown."""
-        return (
-            ref.where,
-            ref.raw,
-            target_cell(ref.rfc3986),
-            target_cell(ref.browser),
-            DIFFERS_WORDS if ref.differs else SAME_WORDS,
-            ref.destination(),
-        )
+        """The text of one row, whole (``page_link_rows.row_cells``)."""
+        return row_cells(ref)
 
     def row_text(self, row: int) -> tuple[str, ...]:
         """Every cell of table row ``row`` as shown (tests, accessibility)."""
@@ -378,61 +380,16 @@ class PageLinksView(QWidget):
             for c in range(len(HEADERS))
         )
 
-    def _tooltip(self, ref: PageReference) -> str:
-        lines = [f"{ref.where}: {ref.raw}",
-                 f"RFC 3986: {target_cell(ref.rfc3986)}",
-                 f"Browsers: {target_cell(ref.browser)}"]
-        if ref.differs:
-            lines.append("Browsers go elsewhere than RFC 3986: select the row for the reasons.")
-        lines.append(f"Goes to: {ref.destination()}")
-        if ref.fragment_only and not ref.same_document and ref.browser.target is not None:
-            lines.append("HTML: a fragment link stays in the page only when the base is the "
-                         "page's own URL; here it loads "
-                         f"{ref.browser.target.split('#')[0]}.")
-        lines.append("Double-click to open it in the Resolution pane.")
-        return "\n".join(lines)
-
     def _show_base(self, links: PageLinks) -> None:
-        parts: list[str] = []
-        page = links.page_url.strip()
-        parts.append(f"Page: {visible_text(page, 120)}" if page else "Page URL not set")
-        if links.base_href is not None:
-            parts.append(f'<base href="{visible_text(links.base_href, 120)}">')
-            if links.base_rfc3986 == links.base_browser:
-                parts.append(f"base: {visible_text(links.base_rfc3986 or '(none)', 120)}")
-            else:
-                rfc = visible_text(links.base_rfc3986 or "(none)", 120)
-                browsers = visible_text(links.base_browser or "(none)", 120)
-                parts.append(f"base by RFC 3986: {rfc} · by browsers: {browsers}")
-            if links.document_url and links.base_browser and (
-                links.base_browser.split("#")[0] != links.document_url
-            ):
-                parts.append("the base is not the page: '#…' links leave the page")
-        else:
-            parts.append("no <base href>: references resolve against the page URL")
-        for problem in links.problems:
-            parts.append(f"⚠ {problem}")
-        self.baseInfo.setText(" · ".join(parts))
+        self.baseInfo.setText(base_text(links))
 
     def _apply_filter(self) -> None:
-        only = self.differencesOnly.isChecked()
-        refs = self.links.references if self.links is not None else ()
-        for row, ref in enumerate(refs):
-            self.table.setRowHidden(row, only and not ref.differs)
+        for row, hidden in enumerate(hidden_rows(self.links, self.differencesOnly.isChecked())):
+            self.table.setRowHidden(row, hidden)
         self._update_status()
 
     def _update_status(self) -> None:
-        links = self.links
-        if links is None:
-            self.status.setText("")
-            return
-        n = len(links.references)
-        text = f"{n} reference{'s' if n != 1 else ''} · {links.differences} differ"
-        if self.differencesOnly.isChecked():
-            text += " (only these shown)"
-        if links.left_out:
-            text += f" · {links.left_out} more not resolved (limit)"
-        self.status.setText(text)
+        self.status.setText(status_text(self.links, self.differencesOnly.isChecked()))
 
     def visible_rows(self) -> list[int]:
         """Rows not hidden by the filter."""
@@ -451,20 +408,16 @@ class PageLinksView(QWidget):
     def show_trace(self, ref: PageReference) -> None:
         """Both resolutions of ``ref``, each step with its rule and reason."""
         clear_tree(self.trace)
-        for title, r in (("RFC 3986 §5.2", ref.rfc3986),
-                         ("Browsers (WHATWG URL, reasons per step)", ref.browser)):
-            head = tree_item([title, "", f"base {r.base}" if r.base else "no base",
-                              target_cell(r)])
+        for section in trace_sections(ref):
+            head = tree_item(section.cells)
             self.trace.addTopLevelItem(head)
             head.setFirstColumnSpanned(True)
-            head.setToolTip(0, plain_tooltip(f"base {r.base}\ntarget {target_cell(r)}"))
-            for n, step in enumerate(r.steps, 1):
-                child = tree_item([str(n), step.rule, visible_text(step.detail),
-                                   visible_text(step.value)])
-                child.setToolTip(2, plain_tooltip(step.detail))
+            head.setToolTip(0, section.tooltip)
+            for step in section.steps:
+                child = tree_item(step.cells)
+                if step.tooltip:
+                    child.setToolTip(2, step.tooltip)
                 head.addChild(child)
-            if r.error is not None:
-                head.addChild(tree_item(["", "error", visible_text(r.error.message), ""]))
             head.setExpanded(True)
         width = max(500, self.trace.viewport().width())
         self.trace.setColumnWidth(0, 60)

@@ -7,7 +7,8 @@ their broken counts (broken pages first), the selected page's references with st
 both targets and the reason, and the page's source with the reference's line marked.
 Selecting a reference asks the window to show its resolution trace in the Resolution
 pane. The check runs on a worker thread, page by page (a 5,000-page site takes a
-while); a newer check cancels an older one. Nothing is fetched.
+while); a newer check cancels an older one. Nothing is fetched. What each row and cell
+says, and the order, is the Qt-free ``site_rows``'; this widget only makes tree items.
 """
 
 from __future__ import annotations
@@ -37,19 +38,33 @@ from PySide6.QtWidgets import (
 
 from uriinspector.gui.panes import palette
 from uriinspector.gui.panes._common import clear_tree, name_widget, tree_item
-from uriinspector.gui.plain import plain_label, plain_tooltip, visible_text
-from uriinspector.sources.site import BROKEN, DEFAULT_URL, SiteError, SitePage, SiteReference
+from uriinspector.gui.panes.site_rows import (
+    COL_STATUS,
+    COL_WHY,
+    COL_WRITTEN,
+    PAGE_BROKEN,
+    PAGE_HEADERS,
+    PAGE_NAME,
+    REF_HEADERS,
+    error_text,
+    folder_text,
+    page_insert_at,
+    page_row,
+    reference_rows,
+    source_text,
+    summary_text,
+)
+from uriinspector.gui.plain import plain_label, plain_tooltip
+from uriinspector.sources.site import DEFAULT_URL, SiteError, SitePage, SiteReference
 
-PAGE_HEADERS = ("Broken", "Page", "References")
-PAGE_BROKEN, PAGE_NAME, PAGE_REFS = range(3)
-REF_HEADERS = ("Status", "Where", "Written", "Browsers load", "RFC 3986", "Why")
-COL_STATUS, COL_WHERE, COL_WRITTEN, COL_BROWSER, COL_RFC, COL_WHY = range(6)
+#: Names the tests read from here (``site_rows`` holds them).
+__all__ = ["COL_STATUS", "COL_WRITTEN", "PAGE_BROKEN", "PAGE_NAME", "SitePane"]
+
 ROW_ROLE = Qt.ItemDataRole.UserRole
-CELL_LIMIT = 300
-STATUS_SEVERITY = {
-    "missing-file": "danger", "missing-fragment": "danger", "outside": "danger",
-    "case-mismatch": "warning", "external": "info", "ok": "info",
-}
+#: Widest a references column is fitted to (pixels); the last one stretches.
+MAX_COLUMN_WIDTH = 320
+#: Pages after which the pages list keeps its column widths (a big site's names).
+FIT_PAGES = 50
 
 
 class _Signals(QObject):
@@ -101,6 +116,8 @@ class SitePane(QWidget):
         super().__init__(parent)
         self.root: Path | None = None
         self.pages: list[SitePage] = []
+        #: the broken counts of the pages list's rows, top to bottom (where a page goes)
+        self._page_broken: list[int] = []
         self._generation = 0
         self._cancelled = threading.Event()
         self._signals = _Signals(self)
@@ -196,11 +213,12 @@ class SitePane(QWidget):
         self._generation += 1
         self.root = root
         self.pages = []
+        self._page_broken = []
         self._source_for = None
         clear_tree(self.pagesView)
         clear_tree(self.referencesView)
         self.sourceView.clear()
-        self.folderLabel.setText(visible_text(str(root), 200))
+        self.folderLabel.setText(folder_text(str(root)))
         self.folderLabel.setToolTip(plain_tooltip(str(root)))
         self.summaryLabel.setText("Checking…")
         self.progress.setRange(0, 0)
@@ -225,37 +243,30 @@ class SitePane(QWidget):
         if generation != self._generation or not isinstance(page, SitePage):
             return
         self.pages.append(page)
-        broken = page.broken
-        item = tree_item((str(broken), visible_text(page.path, CELL_LIMIT),
-                          str(len(page.references))))
-        item.setData(0, ROW_ROLE, len(self.pages) - 1)
-        item.setToolTip(PAGE_NAME, plain_tooltip(page.url + ("\n" + "\n".join(page.problems)
-                                                             if page.problems else "")))
+        row = page_row(page, len(self.pages) - 1)
+        item = tree_item(row.cells)
+        item.setData(0, ROW_ROLE, row.position)
+        item.setToolTip(PAGE_NAME, row.tooltip)
         item.setTextAlignment(PAGE_BROKEN, Qt.AlignmentFlag.AlignRight)
-        if broken:
-            item.setForeground(PAGE_BROKEN, palette.severity_color("danger", self.palette()))
+        if row.severity is not None:
+            item.setForeground(PAGE_BROKEN, palette.severity_color(row.severity, self.palette()))
         # broken pages first, each group in path order (the check runs in path order)
-        at = self.pagesView.topLevelItemCount()
-        if broken:
-            at = next((i for i in range(at) if self._broken_at(i) == 0), at)
+        at = page_insert_at(self._page_broken, row.broken)
+        self._page_broken.insert(at, row.broken)
         self.pagesView.insertTopLevelItem(at, item)
         if self.pagesView.currentItem() is None:
             self.pagesView.setCurrentItem(item)
-        if len(self.pages) <= 50:  # fit the names once; a big site keeps the widths
+        if len(self.pages) <= FIT_PAGES:  # fit the names once; a big site keeps the widths
             for col in range(len(PAGE_HEADERS)):
                 self.pagesView.resizeColumnToContents(col)
         self._summarize(running=True)
-
-    def _broken_at(self, i: int) -> int:
-        item = self.pagesView.topLevelItem(i)
-        return int(item.text(PAGE_BROKEN)) if item is not None else 0
 
     def _on_done(self, generation: int, error: object) -> None:
         if generation != self._generation:
             return
         self.progress.setVisible(False)
         if isinstance(error, str):
-            self.summaryLabel.setText(visible_text(error, 500))
+            self.summaryLabel.setText(error_text(error))
             return
         self._summarize(running=False)
         first = self.pagesView.topLevelItem(0)
@@ -263,14 +274,7 @@ class SitePane(QWidget):
             self.pagesView.setCurrentItem(first)
 
     def _summarize(self, *, running: bool) -> None:
-        refs = [r for p in self.pages for r in p.references]
-        broken = sum(1 for r in refs if r.broken)
-        external = sum(1 for r in refs if r.status == "external")
-        differs = sum(1 for r in refs if r.differs)
-        words = (f"{len(self.pages):,} pages, {len(refs):,} references: {broken:,} broken, "
-                 f"{external:,} external (never fetched), {differs:,} where browsers and "
-                 "RFC 3986 differ")
-        self.summaryLabel.setText(("Checking… " if running else "") + words)
+        self.summaryLabel.setText(summary_text(self.pages, running=running))
 
     def current_page(self) -> SitePage | None:
         """The page selected on the left."""
@@ -285,28 +289,18 @@ class SitePane(QWidget):
         clear_tree(self.referencesView)
         if page is None:
             return
-        rows = [r for r in page.references if r.broken or not self.onlyProblems.isChecked()]
-        rows.sort(key=lambda r: r.status not in BROKEN)  # stable: problems first, in order
         base = self.palette()
-        for ref in rows:
-            where = ref.attr + (f" · line {ref.line}" if ref.line is not None else "")
-            item = tree_item((ref.status, where, visible_text(ref.ref, CELL_LIMIT),
-                              visible_text(ref.file or ref.browser_target or
-                                           "(browsers reject it)", CELL_LIMIT),
-                              visible_text(ref.target or "(no target)", CELL_LIMIT)
-                              + ("  ≠" if ref.differs else ""),
-                              visible_text(ref.note or "", CELL_LIMIT)))
-            item.setData(0, ROW_ROLE, page.references.index(ref))
-            item.setForeground(COL_STATUS, palette.severity_color(
-                STATUS_SEVERITY.get(ref.status, "info"), base))
-            for col, text in ((COL_WRITTEN, ref.ref), (COL_BROWSER, ref.browser_target or ""),
-                              (COL_RFC, ref.target or ""), (COL_WHY, ref.note or "")):
-                item.setToolTip(col, plain_tooltip(text))
+        for row in reference_rows(page, self.onlyProblems.isChecked()):
+            item = tree_item(row.cells)
+            item.setData(0, ROW_ROLE, row.position)
+            item.setForeground(COL_STATUS, palette.severity_color(row.severity, base))
+            for col, tip in row.tooltips:
+                item.setToolTip(col, tip)
             self.referencesView.addTopLevelItem(item)
         for col in range(COL_WHY):
             self.referencesView.resizeColumnToContents(col)
             width = self.referencesView.columnWidth(col)
-            self.referencesView.setColumnWidth(col, min(width, 320))
+            self.referencesView.setColumnWidth(col, min(width, MAX_COLUMN_WIDTH))
         first_row = self.referencesView.topLevelItem(0)
         if first_row is not None:
             self.referencesView.setCurrentItem(first_row)
@@ -334,8 +328,7 @@ class SitePane(QWidget):
 
             text = read_page_text(self.root / ref.page)
             # hidden characters as chips, line by line (the line breaks stay breaks)
-            self.sourceView.setPlainText("\n".join(visible_text(line, 100_000)
-                                                   for line in text.split("\n")))
+            self.sourceView.setPlainText(source_text(text))
             self._source_for = ref.page
         if ref.line is None:
             return

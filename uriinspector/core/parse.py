@@ -315,9 +315,12 @@ class ParsedReference:
             sp = self._split
             return split_spans(self._text) if sp is None else sp.component_spans()
         r = m.regs
-        if r[0][1] >= SHARED_BELOW:
+        (
+            (_, n), (s1, e1), (s2, _), (s3, e3), (s4, e4), _, (s6, e6), (s7, e7), (s8, e8),
+            (s9, e9),
+        ) = r  # fmt: skip
+        if n >= SHARED_BELOW:
             return spans_of_groups(r, _SPAN_GROUPS)
-        _, (s1, e1), (s2, _), (s3, e3), (s4, e4), _, (s6, e6), (s7, e7), (s8, e8), (s9, e9) = r
         t = SHARED_SPANS
         out: list[tuple[ComponentName, Span]] = []
         if s1 != -1:
@@ -641,8 +644,9 @@ def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReferenc
     # RFC 3986's pattern takes a userinfo with ":" (its grammar allows it): the one
     # diagnostic such a reference gets is §3.2.1's warning, made here as the diagnostic
     # parser makes it (a tenth of the corpus's slow references were only this)
-    ui_start, ui_end = m.span(_G_USERINFO)
-    colon = text.find(":", ui_start, ui_end) if ui_start >= 0 else -1
+    ui_start = m.start(_G_USERINFO)
+    ui_end = -1 if ui_start < 0 else m.end(_G_USERINFO)
+    colon = -1 if ui_start < 0 else text.find(":", ui_start, ui_end)
     ref._diagnostics = () if colon < 0 else (
         _password_warning(ed, _RULES[ed].cite["userinfo"], colon, ui_end),)
     ref.__class__ = ParsedReference  # type: ignore[assignment]  # frozen from here on

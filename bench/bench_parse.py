@@ -45,10 +45,14 @@ def rows(parse: Callable[[str], object]) -> tuple[Fn, Fn, Fn, Fn]:
     where there is no ``.spans``: the same tuple); its split read (``.split``: every part,
     span and delimiter); split, host and diagnostics read."""
 
+    # asked of the class, once: hasattr on the instance would read the property, and
+    # each read builds the spans (an earlier version of this row built them twice)
+    has_spans = isinstance(getattr(type(parse("a:b")), "spans", None), property)
+
     def cspans(u: str) -> object:
         p = parse(u)
-        if hasattr(p, "spans"):
-            return p.spans
+        if has_spans:
+            return p.spans  # type: ignore[attr-defined]
         return p.split.component_spans()  # type: ignore[attr-defined]
 
     def spans(u: str) -> object:

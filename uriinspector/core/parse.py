@@ -44,7 +44,14 @@ from uriinspector.core.host import (
     v6_address,
 )
 from uriinspector.core.spans import SHARED_BELOW, SHARED_SPANS, Span, shared_span
-from uriinspector.core.split import ComponentName, SplitReference, assemble, split
+from uriinspector.core.split import (
+    ComponentName,
+    SplitReference,
+    assemble,
+    spans_of_groups,
+    split,
+    split_spans,
+)
 
 # ---- diagnostic codes owned here (component and structure level) ----------------------
 INVALID_SCHEME = "invalid-scheme"
@@ -300,20 +307,42 @@ class ParsedReference:
     @property
     def spans(self) -> tuple[tuple[ComponentName, Span], ...]:
         """The defined leaf components' spans in input order, the contract's ``spans``
-        (equal to ``split.component_spans()``); on the fast path straight from the match,
-        the split not built."""
+        (equal to ``split.component_spans()``), no split built: on the fast path straight
+        from the match (unrolled, each span read from the shared table: a loop and a
+        call per span were most of the read), else from the Appendix B offsets alone."""
         m = self._match
-        if m is None or self._split is not None:
-            return self.split.component_spans()
+        if m is None:
+            sp = self._split
+            return split_spans(self._text) if sp is None else sp.component_spans()
         r = m.regs
-        table = SHARED_SPANS
+        (
+            (_, n), (s1, e1), (s2, _), (s3, e3), (s4, e4), _, (s6, e6), (s7, e7), (s8, e8),
+            (s9, e9),
+        ) = r  # fmt: skip
+        if n >= SHARED_BELOW:
+            return spans_of_groups(r, _SPAN_GROUPS)
+        t = SHARED_SPANS
         out: list[tuple[ComponentName, Span]] = []
-        for name, i in _SPAN_GROUPS:
-            start, end = r[i]
-            if start != -1:
-                # shared_span, its table read here first (the call was a third of this)
-                span = table[start * SHARED_BELOW + end] if end < SHARED_BELOW else None
-                out.append((name, shared_span(start, end) if span is None else span))
+        if s1 != -1:
+            span = t[s1][e1]
+            out.append(("scheme", shared_span(s1, e1) if span is None else span))
+        if s2 != -1:
+            if s3 != -1:
+                span = t[s3][e3]
+                out.append(("userinfo", shared_span(s3, e3) if span is None else span))
+            span = t[s4][e4]
+            out.append(("host", shared_span(s4, e4) if span is None else span))
+            if s6 != -1:
+                span = t[s6][e6]
+                out.append(("port", shared_span(s6, e6) if span is None else span))
+        span = t[s7][e7]
+        out.append(("path", shared_span(s7, e7) if span is None else span))
+        if s8 != -1:
+            span = t[s8][e8]
+            out.append(("query", shared_span(s8, e8) if span is None else span))
+        if s9 != -1:
+            span = t[s9][e9]
+            out.append(("fragment", shared_span(s9, e9) if span is None else span))
         return tuple(out)
 
     @property
@@ -463,6 +492,22 @@ _PARSED_SETTERS = tuple(
 _new_parsed = object.__new__
 
 
+class _Unfrozen:
+    """:class:`ParsedReference`'s slots, settable: ``parse`` fills one, then makes it a
+    ``ParsedReference`` (``__class__``; the layouts are the same): eight plain stores and
+    the swap cost a quarter of eight slot-setter calls, which were a fifth of a fast parse."""
+
+    __slots__ = ParsedReference.__slots__
+    edition: Edition
+    valid: bool
+    _text: str
+    _match: re.Match[str] | None
+    _split: SplitReference | None
+    _host_kind: object
+    _host_info: object
+    _diagnostics: object
+
+
 #: What no RFC 3986 component holds: a character outside unreserved, reserved and "%"
 #: (§2.2, §2.3), or a "%" not starting a pct-encoded triplet (§2.1). Every component's
 #: scan reports either as an error (the host's too: reg-name, IP-literal, IPv4 tail), so
@@ -588,38 +633,39 @@ def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReferenc
         if ed is _RFC3986 and (_NEVER.get(ed) or _never(ed))(text) is not None:
             return _known_invalid(text, ed)
         return parse_slow(text, ed)
-    ref: ParsedReference = _new_parsed(ParsedReference)
-    s_ed, s_valid, s_text, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
-    s_ed(ref, ed)
-    s_valid(ref, True)
-    s_text(ref, text)
-    s_match(ref, m)
-    s_split(ref, None)
-    s_kind(ref, _UNSET)
-    s_host(ref, _UNSET)
+    ref = _new_parsed(_Unfrozen)
+    ref.edition = ed
+    ref.valid = True
+    ref._text = text
+    ref._match = m
+    ref._split = None
+    ref._host_kind = _UNSET
+    ref._host_info = _UNSET
     # RFC 3986's pattern takes a userinfo with ":" (its grammar allows it): the one
     # diagnostic such a reference gets is §3.2.1's warning, made here as the diagnostic
     # parser makes it (a tenth of the corpus's slow references were only this)
-    ui_start, ui_end = m.span(_G_USERINFO)
-    colon = text.find(":", ui_start, ui_end) if ui_start >= 0 else -1
-    s_diags(ref, () if colon < 0 else (
-        _password_warning(ed, _RULES[ed].cite["userinfo"], colon, ui_end),))
-    return ref
+    ui_start = m.start(_G_USERINFO)
+    ui_end = -1 if ui_start < 0 else m.end(_G_USERINFO)
+    colon = -1 if ui_start < 0 else text.find(":", ui_start, ui_end)
+    ref._diagnostics = () if colon < 0 else (
+        _password_warning(ed, _RULES[ed].cite["userinfo"], colon, ui_end),)
+    ref.__class__ = ParsedReference  # type: ignore[assignment]  # frozen from here on
+    return ref  # type: ignore[return-value]  # a ParsedReference now (cast is a call)
 
 
 def _known_invalid(text: str, ed: Edition) -> ParsedReference:
     """A reference :data:`NEVER_RFC3986` rejects: invalid, the rest built on first read."""
-    ref: ParsedReference = _new_parsed(ParsedReference)
-    s_ed, s_valid, s_text, s_match, s_split, s_kind, s_host, s_diags = _PARSED_SETTERS
-    s_ed(ref, ed)
-    s_valid(ref, False)
-    s_text(ref, text)
-    s_match(ref, None)
-    s_split(ref, None)
-    s_kind(ref, _UNSET)
-    s_host(ref, _UNSET)
-    s_diags(ref, _UNSET)
-    return ref
+    ref = _new_parsed(_Unfrozen)
+    ref.edition = ed
+    ref.valid = False
+    ref._text = text
+    ref._match = None
+    ref._split = None
+    ref._host_kind = _UNSET
+    ref._host_info = _UNSET
+    ref._diagnostics = _UNSET
+    ref.__class__ = ParsedReference  # type: ignore[assignment]  # frozen from here on
+    return ref  # type: ignore[return-value]  # a ParsedReference now (cast is a call)
 
 
 def parse_slow(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReference:

@@ -69,9 +69,10 @@ def trusted_span(start: int, end: int) -> Span:
 #: (:func:`shared_span`): most references are short, and a parse whose spans are read
 #: built a span per component (at most 8,256 spans, about 0.5 MB).
 SHARED_BELOW = 128
-#: The shared spans, ``start * SHARED_BELOW + end`` -> span (``None`` until first made);
-#: read through :func:`shared_span`, or directly by a loop that cannot afford the call.
-SHARED_SPANS: list[Span | None] = [None] * (SHARED_BELOW * SHARED_BELOW)
+#: The shared spans, ``SHARED_SPANS[start][end]`` (``None`` until first made; a row per
+#: start, since two list indexings cost less than computing one flat index); read
+#: through :func:`shared_span`, or directly by a loop that cannot afford the call.
+SHARED_SPANS: list[list[Span | None]] = [[None] * SHARED_BELOW for _ in range(SHARED_BELOW)]
 
 
 def shared_span(start: int, end: int) -> Span:
@@ -79,10 +80,10 @@ def shared_span(start: int, end: int) -> Span:
     (a span is immutable and nothing compares spans by identity)."""
     if end >= SHARED_BELOW:
         return trusted_span(start, end)
-    key = start * SHARED_BELOW + end
-    span = SHARED_SPANS[key]
+    row = SHARED_SPANS[start]
+    span = row[end]
     if span is None:
-        span = SHARED_SPANS[key] = trusted_span(start, end)
+        span = row[end] = trusted_span(start, end)
     return span
 
 

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from uriinspector.core.grammar import LazyPattern
-from uriinspector.core.spans import SHARED_BELOW, Span, gc_paused, shared_span, trusted_span
+from uriinspector.core.spans import (
+    SHARED_BELOW,
+    SHARED_SPANS,
+    Span,
+    gc_paused,
+    shared_span,
+    trusted_span,
+)
 
 ComponentName = Literal[
     "scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"
@@ -34,6 +41,23 @@ DelimiterRole = Literal[
 #   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 #    12            3  4          5       6  7        8 9
 _APPENDIX_B = LazyPattern(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
+
+#: Appendix B with :func:`split_authority`'s cuts in the same match, for the component
+#: spans alone (:func:`split_spans`): the userinfo runs to the authority's last "@"; a
+#: host starting with "[" ends at the first "]" if a ":" follows it (the port after),
+#: else takes the rest; any other host ends at the first ":". Groups: 1 scheme,
+#: 2 userinfo, 3 host (defined exactly when the authority is), 4 port, 5 path, 6 query,
+#: 7 fragment.
+_SPANS_B = LazyPattern(
+    r"(?:([^:/?#]+):)?"
+    r"(?://(?:([^/?#]*)@)?(\[[^\]/?#]*\](?=:)|\[[^/?#]*|[^:/?#]*)(?::([^/?#]*))?)?"
+    r"([^?#]*)(?:\?([^#]*))?(?:#(.*))?",
+    re.DOTALL,
+)
+_SPANS_B_GROUPS: tuple[tuple[ComponentName, int], ...] = (
+    ("scheme", 1), ("userinfo", 2), ("host", 3), ("port", 4), ("path", 5), ("query", 6),
+    ("fragment", 7),
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +358,30 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
         text, scheme, authority, userinfo, host, port, path, query, fragment, delims,
         segment_params,
     )  # fmt: skip
+
+
+def split_spans(text: str) -> tuple[tuple[ComponentName, Span], ...]:
+    """``split(text).component_spans()`` without the split's parts and delimiters: one
+    match of :data:`_SPANS_B` (what a caller reading only the spans of a reference the
+    fast path rejected needs; the property tests compare it with :func:`split`)."""
+    m = _SPANS_B.get().match(text)
+    assert m is not None  # every group is optional: the pattern matches any string
+    return spans_of_groups(m.regs, _SPANS_B_GROUPS)
+
+
+def spans_of_groups(
+    regs: tuple[tuple[int, int], ...], groups: tuple[tuple[ComponentName, int], ...]
+) -> tuple[tuple[ComponentName, Span], ...]:
+    """``(name, span)`` for each of ``groups`` (name, group number) that took part in
+    a match whose ``regs`` are given, in their order; spans shared where they can be."""
+    table = SHARED_SPANS
+    out: list[tuple[ComponentName, Span]] = []
+    for name, i in groups:
+        start, end = regs[i]
+        if start != -1:
+            span = table[start][end] if end < SHARED_BELOW else None
+            out.append((name, shared_span(start, end) if span is None else span))
+    return tuple(out)
 
 
 # SplitReference's fields in declaration order, set directly (a frozen dataclass's

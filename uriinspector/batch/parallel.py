@@ -64,6 +64,13 @@ WARMUP_SECONDS = 0.25
 #: lines 12-20 times (96 against 5; 264 against 22) and run 1.5x as fast on 2. An
 #: absolute limit (150 us) kept analyze out of the workers on a quiet machine.
 PARALLEL_MIN_LINE_RATIO = 8.0
+#: When stdin is a file, workers start only if the lines left after the warm-up hold
+#: at least this much serial work (their count estimated from the bytes left, each at
+#: the warm-up's median CPU time): the pool takes ~0.5 s to start, this process keeps
+#: answering meanwhile, and it wins only on what is left after that. Measured on 2
+#: cores (issue 22, docs/performance.md): analyze, 3,000 lines (~0.6 s of work left)
+#: ran no faster with 2 jobs than with 1; 6,000 lines (~1.2 s) did.
+POOL_MIN_SECONDS = 1.0
 #: What :func:`framing_seconds` answers: a request for an op that does no work.
 _EMPTY_REQUEST = b'{"op": "-", "id": 1}\n'
 
@@ -278,9 +285,9 @@ def run_parallel(
         parallel = jobs > 1 and not _frozen()
         warmup = _Warmup() if parallel else None
         status = _serial(env, lines, meter, prog, warmup)
-        if status is None and warmup is not None and warmup.cheap():
-            # measured on this input: lines this cheap (e.g. parse) go no faster on
-            # workers, so they stay in this process, unchanged bytes
+        if status is None and warmup is not None and (warmup.cheap() or warmup.little_left(meter)):
+            # measured on this input: lines this cheap (e.g. parse), or too few of them
+            # left in the file, go no faster on workers: they stay here, unchanged bytes
             status = _serial(env, lines, meter, prog, None)
         if status is None:
             # the workers start in the background (a fork server, the core imported and
@@ -334,6 +341,15 @@ class _Warmup:
         if WARMUP_LINES <= 0 or len(self.times) < WARMUP_LINES:
             return False
         return _median(self.times) < PARALLEL_MIN_LINE_RATIO * framing_seconds()
+
+    def little_left(self, meter: _Progress) -> bool:
+        """Whether stdin is a file whose lines left (estimated from the bytes left and the
+        bytes per line so far) hold under :data:`POOL_MIN_SECONDS` of serial work at the
+        warm-up's median: then the pool would start for nothing."""
+        if meter.total is None or not self.times or meter.lines <= 0 or meter.bytes <= 0:
+            return False
+        lines_left = max(meter.total - meter.bytes, 0) * meter.lines / meter.bytes
+        return lines_left * _median(self.times) < POOL_MIN_SECONDS
 
 
 def _serial(

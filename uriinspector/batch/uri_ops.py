@@ -100,6 +100,9 @@ def answer_resolve(base: str, ref: str, rules: str = "rfc3986", *, strict: bool 
 
 def op_parse(req: Mapping[str, object]) -> Answer:
     """``{"op": "parse", "input", "edition"?, "base"?}``."""
+    text = req.get("input")
+    if type(text) is str and "edition" not in req and "base" not in req:
+        return answer_parse(text)  # the usual request: nothing else to check
     text = required_str(req, "input")
     edition = choice(req, "edition", PARSE_EDITIONS, "rfc3986", UNKNOWN_EDITION)
     base = optional_str(req, "base")

@@ -7,6 +7,7 @@ why it fails, citing the section. Scans are compiled regexes, so parsing is line
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -509,6 +510,11 @@ _SPAN_GROUPS: tuple[tuple[ComponentName, int], ...] = (
 )  # fmt: skip
 
 
+_SPAN_NAMES: tuple[ComponentName, ...] = tuple(name for name, _ in _SPAN_GROUPS)
+#: The spans' groups of ``match.regs`` in one C call.
+_span_regs = operator.itemgetter(*(i for _, i in _SPAN_GROUPS))
+
+
 def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
                diagnostics: tuple[Diagnostic, ...]) -> dict[str, object]:
     """``to_json`` straight from the match's spans (no parts built): the same answer."""
@@ -533,11 +539,11 @@ def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
         },
         "host_kind": host_kind,
         "spans": [
-            {"component": name, "start": r[i][0], "end": r[i][1]}
-            for name, i in _SPAN_GROUPS
-            if r[i][0] != -1
+            {"component": name, "start": start, "end": end}
+            for name, (start, end) in zip(_SPAN_NAMES, _span_regs(r), strict=True)
+            if start != -1
         ],
-        "diagnostics": [d.to_json() for d in diagnostics],
+        "diagnostics": [d.to_json() for d in diagnostics] if diagnostics else [],
     }
 
 

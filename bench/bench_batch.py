@@ -367,7 +367,9 @@ def _how_jobs_works() -> list[str]:
         "and flush. Lines whose warm-up median is under 8 times this machine's cost of "
         "answering an empty request (parse: 2-4 times; analyze: 12-20 times) stay in the "
         "process: the parent's per-line cost of sending and collecting would eat the "
-        "gain. The main process's CPU column does not include the workers' (they are "
+        "gain; so do the lines of a file whose rest, after the warm-up, holds under 1 s of "
+        "work at the warm-up's median (the pool takes ~0.5 s to start; issue 22). "
+        "The main process's CPU column does not include the workers' (they are "
         "the fork server's children); for `--jobs 1` it is the whole cost.",
     ]
 

@@ -11,7 +11,9 @@ Small inputs never start a process: the first :data:`WARMUP_LINES` lines (or
 :data:`WARMUP_SECONDS`) are answered in this process, exactly as the serial loop does;
 the workers start only when more input follows, and only when those lines were not so
 cheap (median under :data:`PARALLEL_MIN_LINE_RATIO` times this machine's cost of
-answering an empty request, measured then) that workers could not win.
+answering an empty request, measured then) that workers could not win, and, when
+stdin is a file, only when what is left of it is worth the pool's start
+(:data:`POOL_MIN_SECONDS`).
 Workers come from a ``forkserver`` (a fresh interpreter that imports the core and
 nothing else: never Qt), ignore Ctrl-C (the parent stops them) and exit with the
 parent. No Qt import here either, and nothing of the CLI: the command hands over its

@@ -105,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=int, default=corpus_mod.CORPUS_SIZE, help="URIs")
     ap.add_argument("--doc", action="store_true", help="rewrite docs/performance.md ## Batch")
     ap.add_argument("--before", type=Path, default=None,
-                    help="also run `batch analyze` from this folder's uriinspector package "
-                         "(git archive REV uriinspector | tar -x -C DIR), in the same rounds")
+                    help="also run `batch analyze` and `parse` from this folder's uriinspector "
+                         "package (git archive REV uriinspector | tar -x -C DIR), same rounds")
     ap.add_argument("--docs-only", action="store_true",
                     help="rewrite ## Batch from bench/out/batch.json")  # fmt: skip
     ns = ap.parse_args(argv)
@@ -129,10 +129,11 @@ def main(argv: list[str] | None = None) -> int:
             )
     cores = dict.fromkeys(commands, ROOT)
     if ns.before is not None:
-        for j in ns.jobs.split(","):
-            name = f"before: batch analyze --jobs {j}"
-            commands[name] = ([py, "-m", "uriinspector", "batch", "--jobs", j], files["analyze"])
-            cores[name] = ns.before.resolve()
+        for op in ("analyze", "parse"):
+            for j in ns.jobs.split(","):
+                name = f"before: batch {op} --jobs {j}"
+                commands[name] = ([py, "-m", "uriinspector", "batch", "--jobs", j], files[op])
+                cores[name] = ns.before.resolve()
     names = list(commands)
     times: dict[str, list[float]] = {n: [] for n in names}
     cpu: dict[str, list[float]] = {n: [] for n in names}
@@ -366,7 +367,9 @@ def _how_jobs_works() -> list[str]:
         "and flush. Lines whose warm-up median is under 8 times this machine's cost of "
         "answering an empty request (parse: 2-4 times; analyze: 12-20 times) stay in the "
         "process: the parent's per-line cost of sending and collecting would eat the "
-        "gain. The main process's CPU column does not include the workers' (they are "
+        "gain; so do the lines of a file whose rest, after the warm-up, holds under 1 s of "
+        "work at the warm-up's median (the pool takes ~0.5 s to start; issue 22). "
+        "The main process's CPU column does not include the workers' (they are "
         "the fork server's children); for `--jobs 1` it is the whole cost.",
     ]
 

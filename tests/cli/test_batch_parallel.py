@@ -58,11 +58,15 @@ def request_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _run(path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+def _run(path: Path, *args: str, as_file: bool = False) -> subprocess.CompletedProcess[bytes]:
+    """The batch on ``path``'s lines, sent through a pipe unless ``as_file``: a file this
+    short is answered in one process (``POOL_MIN_SECONDS``), and these tests are about
+    workers."""
     with path.open("rb") as stdin:
         return subprocess.run(
             [sys.executable, "-m", "uriinspector", "batch", *args],
-            stdin=stdin,
+            stdin=stdin if as_file else None,
+            input=None if as_file else path.read_bytes(),
             capture_output=True,
             timeout=300,
             cwd=ROOT,
@@ -114,7 +118,7 @@ def test_jobs_must_be_a_positive_number(bad: str) -> None:
 
 
 def test_progress_line_on_stderr_when_asked(request_file: Path) -> None:
-    proc = _run(request_file, "--jobs", "2", "--progress")
+    proc = _run(request_file, "--jobs", "2", "--progress", as_file=True)
     assert proc.returncode == 0
     err = proc.stderr.decode()
     assert "lines answered" in err and "100.0%" in err and err.endswith("\n")
@@ -376,3 +380,51 @@ def test_waiting_for_input_is_not_a_lines_cost(monkeypatch: pytest.MonkeyPatch) 
     assert isinstance(env.stdout, io.BytesIO)
     assert env.stdout.getvalue().decode() == str(serial)
     assert started == []
+
+
+def test_a_short_file_is_answered_in_one_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """stdin a file whose lines left after the warm-up hold under POOL_MIN_SECONDS of
+    work at the warm-up's median: no pool (it takes longer to start than it could
+    save); the same lines as a pipe, of unknown length, still go to the workers."""
+    started: list[int] = []
+
+    class Recording(batch_parallel._PoolStarter):
+        def __init__(self, jobs: int) -> None:
+            started.append(jobs)
+            super().__init__(jobs)
+
+    data = _parse_lines(600)
+    path = tmp_path / "lines.jsonl"
+    path.write_bytes(data)
+    serial = cli("batch", "--jobs", "1", stdin=data)
+    monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
+    monkeypatch.setattr(batch_parallel, "PARALLEL_MIN_LINE_RATIO", 0.0)  # every line dear
+    monkeypatch.setattr(batch_parallel, "SERIAL_WHILE_STARTING", False)
+    with path.open("rb") as stdin:
+        env = Environment(stdin, io.BytesIO(), io.StringIO())
+        assert main(["batch", "--jobs", "2"], env) == ExitStatus.SUCCESS
+    assert isinstance(env.stdout, io.BytesIO)
+    assert env.stdout.getvalue().decode() == str(serial)
+    assert started == []
+    monkeypatch.setattr(batch_parallel, "POOL_MIN_SECONDS", 0.0)  # any work left is enough
+    with path.open("rb") as stdin:
+        env = Environment(stdin, io.BytesIO(), io.StringIO())
+        assert main(["batch", "--jobs", "2"], env) == ExitStatus.SUCCESS
+    assert isinstance(env.stdout, io.BytesIO)
+    assert env.stdout.getvalue().decode() == str(serial)
+    assert started == [2]
+
+
+def test_little_left_estimates_the_lines_from_the_bytes() -> None:
+    """200 lines of 100 bytes read from a 1 MB file: ~9,800 lines left; at 200 us
+    each that is ~2 s of work (worth a pool), at 50 us ~0.5 s (not)."""
+    meter = batch_parallel._Progress(None, 1_000_000)
+    meter.count(200, 20_000)
+    warmup = batch_parallel._Warmup()
+    warmup.times = [200e-6] * 200
+    assert not warmup.little_left(meter)
+    warmup.times = [50e-6] * 200
+    assert warmup.little_left(meter)
+    assert not warmup.little_left(batch_parallel._Progress(None, None))  # a pipe: unknown

@@ -11,7 +11,9 @@ Small inputs never start a process: the first :data:`WARMUP_LINES` lines (or
 :data:`WARMUP_SECONDS`) are answered in this process, exactly as the serial loop does;
 the workers start only when more input follows, and only when those lines were not so
 cheap (median under :data:`PARALLEL_MIN_LINE_RATIO` times this machine's cost of
-answering an empty request, measured then) that workers could not win.
+answering an empty request, measured then) that workers could not win, and, when
+stdin is a file, only when what is left of it is worth the pool's start
+(:data:`POOL_MIN_SECONDS`).
 Workers come from a ``forkserver`` (a fresh interpreter that imports the core and
 nothing else: never Qt), ignore Ctrl-C (the parent stops them) and exit with the
 parent. No Qt import here either, and nothing of the CLI: the command hands over its
@@ -26,20 +28,17 @@ import os
 import queue
 import signal
 import stat
-import statistics
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO
 
 from uriinspector.batch import protocol
 
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+if TYPE_CHECKING:  # the pool's modules (multiprocessing: ~15 ms) load only with a pool
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 
 class Streams(Protocol):
@@ -67,6 +66,13 @@ WARMUP_SECONDS = 0.25
 #: lines 12-20 times (96 against 5; 264 against 22) and run 1.5x as fast on 2. An
 #: absolute limit (150 us) kept analyze out of the workers on a quiet machine.
 PARALLEL_MIN_LINE_RATIO = 8.0
+#: When stdin is a file, workers start only if the lines left after the warm-up hold
+#: at least this much serial work (their count estimated from the bytes left, each at
+#: the warm-up's median CPU time): the pool takes ~0.5 s to start, this process keeps
+#: answering meanwhile, and it wins only on what is left after that. Measured on 2
+#: cores (issue 22, docs/performance.md): analyze, 3,000 lines (~0.6 s of work left)
+#: ran no faster with 2 jobs than with 1; 6,000 lines (~1.2 s) did.
+POOL_MIN_SECONDS = 1.0
 #: What :func:`framing_seconds` answers: a request for an op that does no work.
 _EMPTY_REQUEST = b'{"op": "-", "id": 1}\n'
 
@@ -128,7 +134,14 @@ def framing_seconds(rounds: int = 7, calls: int = 20) -> float:
         for _ in range(calls):
             answer_bytes(_EMPTY_REQUEST)
         runs.append((time.thread_time() - started) / calls)
-    return statistics.median(runs)
+    return _median(runs)
+
+
+def _median(values: Sequence[float]) -> float:
+    """``statistics.median`` without importing it (~5 ms of a short batch's start-up)."""
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
 def answer_chunk(lines: Sequence[bytes]) -> tuple[bytes, int]:
@@ -274,9 +287,9 @@ def run_parallel(
         parallel = jobs > 1 and not _frozen()
         warmup = _Warmup() if parallel else None
         status = _serial(env, lines, meter, prog, warmup)
-        if status is None and warmup is not None and warmup.cheap():
-            # measured on this input: lines this cheap (e.g. parse) go no faster on
-            # workers, so they stay in this process, unchanged bytes
+        if status is None and warmup is not None and (warmup.cheap() or warmup.little_left(meter)):
+            # measured on this input: lines this cheap (e.g. parse), or too few of them
+            # left in the file, go no faster on workers: they stay here, unchanged bytes
             status = _serial(env, lines, meter, prog, None)
         if status is None:
             # the workers start in the background (a fork server, the core imported and
@@ -329,7 +342,16 @@ class _Warmup:
         ratio holds whether the machine is quiet or loaded."""
         if WARMUP_LINES <= 0 or len(self.times) < WARMUP_LINES:
             return False
-        return statistics.median(self.times) < PARALLEL_MIN_LINE_RATIO * framing_seconds()
+        return _median(self.times) < PARALLEL_MIN_LINE_RATIO * framing_seconds()
+
+    def little_left(self, meter: _Progress) -> bool:
+        """Whether stdin is a file whose lines left (estimated from the bytes left and the
+        bytes per line so far) hold under :data:`POOL_MIN_SECONDS` of serial work at the
+        warm-up's median: then the pool would start for nothing."""
+        if meter.total is None or not self.times or meter.lines <= 0 or meter.bytes <= 0:
+            return False
+        lines_left = max(meter.total - meter.bytes, 0) * meter.lines / meter.bytes
+        return lines_left * _median(self.times) < POOL_MIN_SECONDS
 
 
 def _serial(
@@ -467,6 +489,8 @@ class _Parallel:
 
     def run(self, pool: ProcessPoolExecutor) -> int:
         """Read, send, write until the end of input; the pool is shut down at the end."""
+        from concurrent.futures.process import BrokenProcessPool  # loaded with the pool
+
         reader = threading.Thread(target=self._read, name="batch-reader", daemon=True)
         reader.start()
 

@@ -155,10 +155,29 @@ _DECODER: Final = json.JSONDecoder(
 def decode_line(text: str) -> object:
     """One request line as JSON: numbers echo as written, huge integers are numbers,
     NaN/Infinity are refused (``ValueError``); deep nesting raises ``RecursionError``.
-    Exactly ``json.loads`` with those hooks, its decoder built once."""
+    Exactly ``json.loads`` with those hooks, its decoder built once; a flat object of
+    strings, booleans, nulls and integers (the usual request) is read by ``orjson``
+    (~1 us instead of ~2.5), which gives the same dict for those."""
     if text.startswith("\ufeff"):  # as json.loads refuses it
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    if orjson is not None:
+        try:
+            obj = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass  # the standard decoder says what is wrong, in its words
+        else:
+            if type(obj) is dict and all(map(_plain, obj.values())):
+                return obj
     return _DECODER.decode(text)
+
+
+def _plain(value: object) -> bool:
+    """Whether ``orjson`` reads this request value as the hooked decoder does: a string,
+    true/false/null, or a non-zero integer (``orjson`` reads ``-0`` as ``0``, integers
+    over 64 bits as floats, and floats without their text; containers are not looked
+    into). Anything else is decoded again by the standard decoder."""
+    kind = type(value)
+    return kind is str or value is None or kind is bool or (kind is int and value != 0)
 
 
 def _blank(line: str) -> bool:

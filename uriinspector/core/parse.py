@@ -7,6 +7,7 @@ why it fails, citing the section. Scans are compiled regexes, so parsing is line
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -388,6 +389,8 @@ class ParsedReference:
         object.__setattr__(self, "_host_kind", slow.host_kind)
         object.__setattr__(self, "_host_info", slow.host_info)
         object.__setattr__(self, "_diagnostics", slow.diagnostics)
+        if self._split is None:  # the same generic split: not built a second time
+            object.__setattr__(self, "_split", slow.split)
 
     @property
     def text(self) -> str:
@@ -432,6 +435,7 @@ class ParsedReference:
         m = self._match
         if m is not None and self._split is None:
             return _fast_json(m, self.edition, self.host_kind, self.diagnostics)
+        diagnostics = self.diagnostics  # known invalid: the diagnostic parser's split kept
         s = self.split
         components: dict[str, str | None] = {
             name: (None if part is None else part.text)
@@ -458,7 +462,7 @@ class ParsedReference:
                 {"component": name, "start": span.start, "end": span.end}
                 for name, span in s.component_spans()
             ],
-            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "diagnostics": [d.to_json() for d in diagnostics],
         }
 
 
@@ -551,40 +555,40 @@ _SPAN_GROUPS: tuple[tuple[ComponentName, int], ...] = (
 )  # fmt: skip
 
 
+_SPAN_NAMES: tuple[ComponentName, ...] = tuple(name for name, _ in _SPAN_GROUPS)
+#: The spans' groups of ``match.regs`` in one C call.
+_span_regs = operator.itemgetter(*(i for _, i in _SPAN_GROUPS))
+
+
 def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
                diagnostics: tuple[Diagnostic, ...]) -> dict[str, object]:
     """``to_json`` straight from the match's spans (no parts built): the same answer."""
     r = m.regs
-    text = m.string
-
-    def comp(i: int) -> str | None:
-        start, end = r[i]
-        return None if start == -1 else text[start:end]
-
-    scheme = comp(1)
+    # one C call for the eight components (None where a group did not take part)
+    scheme, authority, userinfo, host, port, path, query, fragment = m.group(1, 2, 3, 4, 6, 7, 8, 9)
     return {
         "op": "parse",
-        "input": text,
+        "input": m.string,
         "edition": ed.value,
         "valid": True,
         "kind": "uri" if scheme is not None else "relative-ref",
         "components": {
             "scheme": scheme,
-            "authority": comp(2),
-            "userinfo": comp(3),
-            "host": comp(4),
-            "port": comp(6),
-            "path": comp(7),
-            "query": comp(8),
-            "fragment": comp(9),
+            "authority": authority,
+            "userinfo": userinfo,
+            "host": host,
+            "port": port,
+            "path": path,
+            "query": query,
+            "fragment": fragment,
         },
         "host_kind": host_kind,
         "spans": [
-            {"component": name, "start": r[i][0], "end": r[i][1]}
-            for name, i in _SPAN_GROUPS
-            if r[i][0] != -1
+            {"component": name, "start": start, "end": end}
+            for name, (start, end) in zip(_SPAN_NAMES, _span_regs(r), strict=True)
+            if start != -1
         ],
-        "diagnostics": [d.to_json() for d in diagnostics],
+        "diagnostics": [d.to_json() for d in diagnostics] if diagnostics else [],
     }
 
 

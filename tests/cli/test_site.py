@@ -224,3 +224,25 @@ def test_each_reference_keeps_the_base_it_was_resolved_against() -> None:
     api = next(p for p in check_site(CORPUS) if p.path == "docs/api/index.html")
     assert {r.base for r in api.references} == {"https://site.invalid/docs/guide/"}
     assert all(r.line is not None and r.line > 1 for r in api.references)
+
+
+def test_a_file_name_that_is_not_utf8_is_checked_not_fatal(tmp_path: Path) -> None:
+    """A page named with the byte 0xFF is served at %FF (its bytes, RFC 3986 §2.1)."""
+    root = os.fsencode(tmp_path)
+    try:
+        with open(root + b"/\xff.html", "wb") as f:
+            f.write(b'<a href="%FF.html">me</a><a href="b.html#x">b</a>')
+    except OSError as exc:  # some file systems take UTF-8 names only
+        pytest.skip(f"this file system refuses a non-UTF-8 name: {exc}")
+    (tmp_path / "b.html").write_bytes(b'<a href="%FF.html#nowhere">back</a>')
+    r = cli("site", str(tmp_path), "--json")
+    assert r.exit_status == ExitStatus.ERROR, r.stderr  # two fragments are missing
+    found = {(row["page"], row["ref"]): (row["status"], row["file"]) for row in r.json}
+    assert found == {
+        ("\udcff.html", "%FF.html"): ("ok", "\udcff.html"),
+        ("\udcff.html", "b.html#x"): ("missing-fragment", "b.html"),
+        ("b.html", "%FF.html#nowhere"): ("missing-fragment", "\udcff.html"),
+    }
+    text = cli("site", str(tmp_path))
+    assert "⟨U+DCFF⟩.html" in text and "Traceback" not in text.stderr
+    assert page_url("https://site.invalid", "d/\udcff.html") == "https://site.invalid/d/%FF.html"

@@ -117,7 +117,17 @@ class SiteError(Exception):
 def page_url(root_url: str, rel: str) -> str:
     """The URL a page is served at: the root URL joined with its percent-encoded path."""
     base = root_url if root_url.endswith("/") else root_url + "/"
-    return base + "/".join(quote(seg, safe="!$&'()*+,;=:@-._~") for seg in rel.split("/"))
+    return base + "/".join(quote(_name_bytes(seg), safe="!$&'()*+,;=:@-._~")
+                           for seg in rel.split("/"))
+
+
+def _name_bytes(name: str) -> bytes:
+    """A file name's bytes as the file system holds them (a name that is not UTF-8 comes
+    from ``os.walk`` with its bytes smuggled as U+DC80-U+DCFF; the server serves those)."""
+    try:
+        return os.fsencode(name)
+    except UnicodeEncodeError:  # a lone surrogate that is not a smuggled byte
+        return name.encode("utf-8", "surrogatepass")
 
 
 def find_pages(root: Path) -> list[str]:

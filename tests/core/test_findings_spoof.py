@@ -70,3 +70,15 @@ def test_a_long_label_is_judged_without_the_cache() -> None:
     before = spoof._risk.cache_info().currsize
     assert label_risk("\u2013" + "a" * 100_000, "com") is not None
     assert spoof._risk.cache_info().currsize == before
+
+
+def test_a_character_that_cannot_be_seen_is_named_by_its_stand_in() -> None:
+    """A lone surrogate or a joiner in a label is shown as ⟨U+XXXX⟩ with its name, never
+    raw (the message is displayed; a raw U+200D would vanish, a lone surrogate has no name)."""
+    from uriinspector.core.analysis import analyze
+
+    for uri, shown in (("http://ex\ud800ample.com/", "⟨U+D800⟩ (lone surrogate)"),
+                       ("http://pay\u200dpal.com/", "⟨U+200D⟩ (ZERO WIDTH JOINER)")):
+        messages = [f.message for f in analyze(uri).findings if "host label" in f.message]
+        assert messages and all(shown in m for m in messages), messages
+        assert not any("?)" in m or "\u200d" in m or "\ud800" in m for m in messages)

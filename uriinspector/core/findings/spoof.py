@@ -38,6 +38,7 @@ from itertools import pairwise
 
 from uriinspector.core.findings.base import CONFUSABLE_HOST, MIXED_SCRIPT_HOST
 from uriinspector.core.findings.scripts import script_set
+from uriinspector.core.hidden import hidden_name, is_hidden, marker
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +174,13 @@ def _rare(ch: str, tld: str) -> str | None:
     return None
 
 
+def _shown(ch: str) -> str:
+    """A character named in a message: itself, or its stand-in when it cannot be seen."""
+    if is_hidden(ch):
+        return f"{marker(ch)} ({hidden_name(ch)})"
+    return f"'{ch}' (U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed')})"
+
+
 def _character_rule(label: str, tld: str) -> LabelRisk | None:
     """Characters a name may not hold, or only under one country's domain."""
     for i, ch in enumerate(label):
@@ -181,7 +189,7 @@ def _character_rule(label: str, tld: str) -> LabelRisk | None:
                 return LabelRisk(CONFUSABLE_HOST, f"'{ch}' is not a character of a host "
                                  "name", True)
             continue
-        shown = f"'{ch}' (U+{ord(ch):04X} {unicodedata.name(ch, '?')})"
+        shown = _shown(ch)
         if ch in _DASHES:
             return LabelRisk(CONFUSABLE_HOST, f"{shown} reads as a hyphen", True)
         if ch in "\u200c\u200d":

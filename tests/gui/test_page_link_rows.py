@@ -131,3 +131,16 @@ def test_rows_are_built_with_pyside6_unimportable() -> None:
         "rows = [page_link_row(r, i) for i, r in enumerate(links.references)]\n"
         "print(sum(r.differs for r in rows), len(trace_sections(links.references[0])))\n")
     assert out.split() == ["6", "2"]
+
+
+def test_a_trace_heading_shows_hidden_characters_and_is_cut() -> None:
+    """The spanned heading row goes to Qt like every cell: markers, never raw characters."""
+    links = page_links('<base href="https://ex\u202eample.com/\ud800/">'
+                       f'<a href="x\u200b{"y" * 4000}">t</a>', "https://page.example/")
+    for section in trace_sections(links.references[0]):
+        base, target = section.cells[2], section.cells[3]
+        assert not any(c in base + target for c in "\u202e\u200b\ud800"), section.cells
+        marked = 8 * CELL_LIMIT + 1  # at most CELL_LIMIT characters, each at most ⟨U+XXXX⟩
+        assert len(base) <= len("base ") + marked and len(target) <= marked
+    rfc, _ = trace_sections(links.references[0])
+    assert "⟨U+202E⟩" in rfc.cells[2] and rfc.cells[3].endswith("…")

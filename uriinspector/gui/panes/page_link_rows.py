@@ -151,7 +151,8 @@ def trace_section(title: str, r: Resolution) -> TraceSection:
              for n, step in enumerate(r.steps, 1)]
     if r.error is not None:
         steps.append(TraceStep(("", "error", visible_text(r.error.message), ""), ""))
-    head = (title, "", f"base {r.base}" if r.base else "no base", target_cell(r))
+    head = (title, "", f"base {visible_text(r.base, CELL_LIMIT)}" if r.base else "no base",
+            visible_text(target_cell(r), CELL_LIMIT))
     return TraceSection(head, plain_tooltip(f"base {r.base}\ntarget {target_cell(r)}"),
                         tuple(steps))
 

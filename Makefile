@@ -76,8 +76,10 @@ lint: $(STAMP)
 
 typecheck: lint
 
+# The suite runs on every CPU (pytest-xdist; TEST_JOBS=0 runs it in one process, e.g. to debug).
+TEST_JOBS ?= auto
 test: $(SYSSTAMP) $(STAMP) lint
-	QT_QPA_PLATFORM=offscreen $(VPY) -m pytest -q -p no:cacheprovider
+	QT_QPA_PLATFORM=offscreen $(VPY) -m pytest -q -p no:cacheprovider -n $(TEST_JOBS)
 
 # Soak and stress runs (tests marked soak; skipped by make test): 12,000 keystrokes,
 # 1,100 distinct hostile links, every hostile shape with Explain and Editions raised.

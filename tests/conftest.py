@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -91,20 +92,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Print the requirement report: each ID, how many tests cite it, and the first one."""
-    if not _citations:
+    citations = _citations
+    if not citations and terminalreporter.config.getoption("numprocesses", None):
+        # under pytest-xdist the workers collect; the controller reads the marks itself
+        from tests.reqs import collect_citations
+
+        citations = collect_citations(Path(__file__).resolve().parent)
+    if not citations:
         return
     try:
         from tests.reqs import load_requirement_ids
 
         known = load_requirement_ids()
     except (ImportError, OSError):
-        known = sorted(_citations)
+        known = sorted(citations)
     terminalreporter.section("requirements of RFC 2396 cited by tests")
     for req_id in known:
-        tests = _citations.get(req_id, [])
+        tests = citations.get(req_id, [])
         first = tests[0].split("::")[-1] if tests else "NOT CITED"
         terminalreporter.write_line(f"{req_id:>8}  {len(tests):3d} test(s)  {first}")
-    uncited = [r for r in known if r not in _citations]
+    uncited = [r for r in known if r not in citations]
     terminalreporter.write_line(
         f"{len(known) - len(uncited)} of {len(known)} requirements cited"
         + (f"; uncited: {', '.join(uncited)}" if uncited else "")

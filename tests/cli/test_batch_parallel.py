@@ -306,13 +306,8 @@ def _parse_lines(n: int) -> bytes:
     )
 
 
-@pytest.mark.parametrize("ratio", [1e9, 0.0])
-def test_workers_start_only_for_lines_worth_it(
-    monkeypatch: pytest.MonkeyPatch, ratio: float
-) -> None:
-    """Lines whose warm-up median is under PARALLEL_MIN_LINE_RATIO times the framing cost
-    stay in this process (batch parse gains nothing on 2 workers); dearer ones go to the
-    workers. The bytes are the serial loop's either way."""
+def _record_pool_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, each pool started appends its job count to the list returned."""
     started: list[int] = []
 
     class Recording(batch_parallel._PoolStarter):
@@ -320,9 +315,20 @@ def test_workers_start_only_for_lines_worth_it(
             started.append(jobs)
             super().__init__(jobs)
 
+    monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
+    return started
+
+
+@pytest.mark.parametrize("ratio", [1e9, 0.0])
+def test_workers_start_only_for_lines_worth_it(
+    monkeypatch: pytest.MonkeyPatch, ratio: float
+) -> None:
+    """Lines whose warm-up median is under PARALLEL_MIN_LINE_RATIO times the framing cost
+    stay in this process (batch parse gains nothing on 2 workers); dearer ones go to the
+    workers. The bytes are the serial loop's either way."""
     data = _parse_lines(600)
     serial = cli("batch", "--jobs", "1", stdin=data)
-    monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
+    started = _record_pool_starts(monkeypatch)
     monkeypatch.setattr(batch_parallel, "PARALLEL_MIN_LINE_RATIO", ratio)
     monkeypatch.setattr(batch_parallel, "SERIAL_WHILE_STARTING", False)
     parallel = cli("batch", "--jobs", "2", stdin=data)
@@ -360,16 +366,9 @@ def test_waiting_for_input_is_not_a_lines_cost(monkeypatch: pytest.MonkeyPatch) 
     """The warm-up measures a line's CPU time: cheap lines that arrive slowly (a
     co-process, or a loaded machine) stay in this process; wall time would have called
     them dear (over the limit) and started workers for nothing."""
-    started: list[int] = []
-
-    class Recording(batch_parallel._PoolStarter):
-        def __init__(self, jobs: int) -> None:
-            started.append(jobs)
-            super().__init__(jobs)
-
     data = _parse_lines(300)
     serial = cli("batch", "--jobs", "1", stdin=data)
-    monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
+    started = _record_pool_starts(monkeypatch)
     monkeypatch.setattr(batch_parallel, "WARMUP_SECONDS", 30.0)
     # A line that waits 3 ms for its input is dear by wall time (> 1 ms) and cheap by
     # CPU time (a parse line is ~50 us; 1 ms leaves room for a loaded machine).
@@ -388,18 +387,11 @@ def test_a_short_file_is_answered_in_one_process(
     """stdin a file whose lines left after the warm-up hold under POOL_MIN_SECONDS of
     work at the warm-up's median: no pool (it takes longer to start than it could
     save); the same lines as a pipe, of unknown length, still go to the workers."""
-    started: list[int] = []
-
-    class Recording(batch_parallel._PoolStarter):
-        def __init__(self, jobs: int) -> None:
-            started.append(jobs)
-            super().__init__(jobs)
-
     data = _parse_lines(600)
     path = tmp_path / "lines.jsonl"
     path.write_bytes(data)
     serial = cli("batch", "--jobs", "1", stdin=data)
-    monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
+    started = _record_pool_starts(monkeypatch)
     monkeypatch.setattr(batch_parallel, "PARALLEL_MIN_LINE_RATIO", 0.0)  # every line dear
     monkeypatch.setattr(batch_parallel, "SERIAL_WHILE_STARTING", False)
     with path.open("rb") as stdin:

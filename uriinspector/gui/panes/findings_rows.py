@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from uriinspector.core.verdict import verdict_words
+from uriinspector.gui.panes.cells import span_tuple
 from uriinspector.gui.plain import esc, visible_text
 
 if TYPE_CHECKING:
     from uriinspector.core.analysis import Analysis
     from uriinspector.core.diagnostics import Diagnostic
     from uriinspector.core.findings.base import Finding
-    from uriinspector.core.spans import Span
 
 EMBEDDED_URL = "embedded-url"
 #: Findings (and diagnostics) listed at most; the rest is counted in one row.
@@ -75,11 +75,6 @@ def nested_url(finding: Finding, text: str) -> str:
     return text[finding.span.start : finding.span.end]
 
 
-def _span(span: Span | None) -> tuple[int, int] | None:
-    """A core span as a plain ``(start, end)`` tuple (code points), or None."""
-    return None if span is None else (span.start, span.end)
-
-
 def finding_row(f: Finding, source: str) -> FindingRow:
     """One finding's row: severity word, the brand imitated, the message; its tooltip."""
     word = FINDING_WORDS.get(f.severity, f.severity)
@@ -99,7 +94,7 @@ def finding_row(f: Finding, source: str) -> FindingRow:
     return FindingRow(
         "finding", f.severity,
         f"{word} · {imitates}{visible_text(f.message, MESSAGE_LIMIT)}", f.code,
-        _span(f.span), tip, nested,
+        span_tuple(f.span), tip, nested,
     )
 
 
@@ -114,7 +109,7 @@ def diagnostic_row(d: Diagnostic) -> FindingRow:
     )
     return FindingRow(
         "diagnostic", d.severity, f"{word} · {visible_text(d.message, MESSAGE_LIMIT)}",
-        d.code, _span(d.span), tip, None,
+        d.code, span_tuple(d.span), tip, None,
     )
 
 

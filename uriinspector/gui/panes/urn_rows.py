@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from uriinspector.gui.panes.cells import EMPTY_TEXT, UNDEFINED_TEXT
+from uriinspector.gui.panes.cells import EMPTY_TEXT, UNDEFINED_TEXT, span_tuple
 from uriinspector.gui.plain import esc, plain_tooltip, visible_text
 from uriinspector.palette_data import SEVERITY_GLYPHS
 
@@ -101,15 +101,11 @@ def validity_html(urn: UrnParse, colour: str) -> str:
     return f"<b style='color:{colour}'>{esc(words)}</b> (URN draft, RFC 8141 as tie-breaker)"
 
 
-def _span(span: Span | None) -> tuple[int, int] | None:
-    return None if span is None else (span.start, span.end)
-
-
 def _row(label: str, value: str | None, span: Span | None, tip: str,
          children: tuple[UrnRow, ...] = ()) -> UrnRow:
     """A row whose value is set mono when it has one, italic when undefined."""
     font = "italic" if value is None else "plain" if value == "" else "mono"
-    return UrnRow(label, value, _span(span), plain_tooltip(tip), font, children=children)
+    return UrnRow(label, value, span_tuple(span), plain_tooltip(tip), font, children=children)
 
 
 def urn_rows(urn: UrnParse) -> tuple[UrnRow, ...]:

@@ -122,8 +122,7 @@ def _header(doc: Document, style: Style) -> list[str]:
     if mail is not None:
         if mail.reply_to:
             out.append(f"  {style.dim('Reply-To:')} {show(', '.join(mail.reply_to), style)}")
-        auth = " ".join(f"{a.method}={a.result}" for a in mail.authentication
-                        if a.method in ("spf", "dkim", "dmarc"))
+        auth = mail.checks_shown()
         if auth:
             out.append(f"  {style.dim('Authentication:')} {show(auth, style)}")
         out += [f"  {style('!', '1;31')} {show(note, style)}" for note in mail.notes]

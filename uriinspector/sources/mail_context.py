@@ -84,6 +84,12 @@ class MailContext:
         return cls(text("from_name"), text("from_address"), texts("reply_to"),
                    text("return_path"), text("subject"), text("date"), auth, texts("notes"))
 
+    def checks_shown(self) -> str:
+        """The SPF, DKIM and DMARC results as one line (``spf=pass dkim=fail``), "" if none:
+        what the window's and the terminal's mail headers say the receiving server found."""
+        return " ".join(f"{a.method}={a.result}" for a in self.authentication
+                        if a.method in ("spf", "dkim", "dmarc"))
+
     def to_json(self) -> dict[str, object]:
         """The ``mail`` object of ``extract --json`` (additive keys)."""
         return {

@@ -186,8 +186,7 @@ def mail_text(doc: Document) -> str:
         lines.append("Reply-To: " + ", ".join(mail.reply_to))
     if mail.return_path:
         lines.append(f"Return-Path: {mail.return_path}")
-    checks = " ".join(f"{a.method}={a.result}" for a in mail.authentication
-                      if a.method in ("spf", "dkim", "dmarc"))
+    checks = mail.checks_shown()
     if checks:
         lines.append(f"The receiving server wrote: {checks}")
     lines += [f"⚠ {note}" for note in mail.notes]

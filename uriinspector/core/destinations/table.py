@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
 
@@ -83,6 +83,11 @@ class Table:
     mentions: tuple[Mention, ...]
     redirect_parameters: frozenset[str]
     date: str
+    #: A literal label of each host pattern → the rows (numbered across carriers, opaque
+    #: forms, mentions) with that pattern: a host holding none of these labels can only
+    #: match the rows of :attr:`host_always` (patterns with no literal label, ``*``).
+    host_labels: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    host_always: tuple[int, ...] = ()
 
 
 #: What a trailing ``.*`` stands for: a generic TLD or a country's own suffix
@@ -118,6 +123,34 @@ def _path_regex(pattern: str) -> str:
 def _compile_hosts(patterns: object) -> re.Pattern[str]:
     items = [str(p) for p in patterns] if isinstance(patterns, list) else []
     return re.compile("|".join(f"(?:{_host_regex(p)})" for p in items) or "(?!)")
+
+
+def _anchor_label(pattern: str) -> str | None:
+    """The longest label of a host pattern written without ``*``: every host the pattern
+    matches holds it as a whole label (``None`` when the pattern has no such label)."""
+    body = pattern.lower()
+    if body.startswith("*."):
+        body = body[2:]
+    if body.endswith(".*"):
+        body = body[:-2]
+    literal = [label for label in body.split(".") if label and "*" not in label]
+    return max(literal, key=len) if literal else None
+
+
+def _host_index(rows: list[object]) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+    """Each row's host patterns' anchor labels → the row's number, and the rows that
+    any host may match (a pattern without a literal label)."""
+    labels: dict[str, list[int]] = {}
+    always: list[int] = []
+    for i, patterns in enumerate(rows):
+        items = [str(p) for p in patterns] if isinstance(patterns, list) else []
+        anchors = [_anchor_label(p) for p in items]
+        if None in anchors:
+            always.append(i)
+            continue
+        for anchor in dict.fromkeys(a for a in anchors if a is not None):
+            labels.setdefault(anchor, []).append(i)
+    return {k: tuple(v) for k, v in labels.items()}, tuple(always)
 
 
 def _compile_paths(patterns: object) -> re.Pattern[str]:
@@ -184,7 +217,9 @@ def parse_table(text: str) -> Table:
         for e in doc.get("mentions", [])
     )
     names = frozenset(str(n).lower() for n in doc.get("redirect_parameters", []))
-    return Table(tuple(carriers), opaque, mentions, names, _str(doc, "date"))
+    entries = [*doc.get("carriers", []), *doc.get("unknowable", []), *doc.get("mentions", [])]
+    labels, always = _host_index([e.get("hosts") for e in entries])
+    return Table(tuple(carriers), opaque, mentions, names, _str(doc, "date"), labels, always)
 
 
 _lock = threading.Lock()
@@ -205,11 +240,26 @@ def table() -> Table:
 @lru_cache(maxsize=HOST_CACHE_SIZE)
 def _host_rows(host: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     t = table()
-    return (
-        tuple(i for i, c in enumerate(t.carriers) if c.hosts.fullmatch(host)),
-        tuple(i for i, o in enumerate(t.opaque) if o.hosts.fullmatch(host)),
-        tuple(i for i, m in enumerate(t.mentions) if m.hosts.fullmatch(host)),
-    )
+    rows = set(t.host_always)  # only rows with an anchor label of the host can match
+    index = t.host_labels
+    for label in host.split("."):
+        if label in index:
+            rows.update(index[label])
+    n_carriers = len(t.carriers)
+    n_opaque = n_carriers + len(t.opaque)
+    ci: list[int] = []
+    oi: list[int] = []
+    mi: list[int] = []
+    for i in sorted(rows):
+        if i < n_carriers:
+            if t.carriers[i].hosts.fullmatch(host):
+                ci.append(i)
+        elif i < n_opaque:
+            if t.opaque[i - n_carriers].hosts.fullmatch(host):
+                oi.append(i - n_carriers)
+        elif t.mentions[i - n_opaque].hosts.fullmatch(host):
+            mi.append(i - n_opaque)
+    return tuple(ci), tuple(oi), tuple(mi)
 
 
 def rows_for_host(host: str) -> tuple[tuple[Carrier, ...], tuple[Opaque, ...], tuple[Mention, ...]]:

@@ -237,8 +237,12 @@ def table() -> Table:
     return _table
 
 
+_Rows = tuple[tuple[Carrier, ...], tuple[Opaque, ...], tuple[Mention, ...]]
+
+
 @lru_cache(maxsize=HOST_CACHE_SIZE)
-def _host_rows(host: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def _host_rows(host: str) -> _Rows:
+    """The rows matching ``host``, cached as the tuples handed out (no copy per link)."""
     t = table()
     rows = set(t.host_always)  # only rows with an anchor label of the host can match
     index = t.host_labels
@@ -247,32 +251,24 @@ def _host_rows(host: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, 
             rows.update(index[label])
     n_carriers = len(t.carriers)
     n_opaque = n_carriers + len(t.opaque)
-    ci: list[int] = []
-    oi: list[int] = []
-    mi: list[int] = []
+    carriers: list[Carrier] = []
+    opaque: list[Opaque] = []
+    mentions: list[Mention] = []
     for i in sorted(rows):
         if i < n_carriers:
             if t.carriers[i].hosts.fullmatch(host):
-                ci.append(i)
+                carriers.append(t.carriers[i])
         elif i < n_opaque:
             if t.opaque[i - n_carriers].hosts.fullmatch(host):
-                oi.append(i - n_carriers)
+                opaque.append(t.opaque[i - n_carriers])
         elif t.mentions[i - n_opaque].hosts.fullmatch(host):
-            mi.append(i - n_opaque)
-    return tuple(ci), tuple(oi), tuple(mi)
+            mentions.append(t.mentions[i - n_opaque])
+    return tuple(carriers), tuple(opaque), tuple(mentions)
 
 
-def rows_for_host(host: str) -> tuple[tuple[Carrier, ...], tuple[Opaque, ...], tuple[Mention, ...]]:
+def rows_for_host(host: str) -> _Rows:
     """The carriers, opaque forms and mention hosts whose host pattern matches ``host``
     (lower-case, no trailing dot). Cached per host: links repeat their hosts."""
     if not host or len(host) > 253:
         return (), (), ()
-    t = table()
-    ci, oi, mi = _host_rows(host)
-    if not (ci or oi or mi):  # most hosts: no generator built per line
-        return (), (), ()
-    return (
-        tuple(t.carriers[i] for i in ci),
-        tuple(t.opaque[i] for i in oi),
-        tuple(t.mentions[i] for i in mi),
-    )
+    return _host_rows(host)

@@ -79,14 +79,15 @@ def precompile() -> None:
 def timed(cmd: list[str], stdin: Path | None, core: Path = ROOT) -> tuple[float, float]:
     """Seconds from spawn to exit and the process's CPU seconds (user + system; not
     its worker processes', which it does not reap), output discarded; must succeed.
-    ``core`` is the folder whose ``uriinspector`` package runs."""
+    ``core`` is the folder whose ``uriinspector`` package runs: the child starts there,
+    since ``-m`` puts the working folder ahead of ``PYTHONPATH`` on ``sys.path``."""
     env = dict(os.environ, PYTHONPATH=str(core))
     with open(os.devnull, "wb") as devnull:
         src = stdin.open("rb") if stdin is not None else subprocess.DEVNULL
         try:
             t0 = time.perf_counter()
             proc = subprocess.Popen(cmd, stdin=src, stdout=devnull, stderr=subprocess.DEVNULL,
-                                    env=env, cwd=ROOT)  # fmt: skip
+                                    env=env, cwd=core)  # fmt: skip
             _, status, usage = os.wait4(proc.pid, 0)
             elapsed = time.perf_counter() - t0
             proc.returncode = os.waitstatus_to_exitcode(status)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -41,6 +41,7 @@ from uriinspector.gui.panes._common import (
     visible_text,
 )
 from uriinspector.gui.panes._html_delegate import HtmlDelegate
+from uriinspector.gui.panes.badge import badge_icon
 from uriinspector.gui.zoom import columns_follow_font
 
 if TYPE_CHECKING:
@@ -273,26 +274,8 @@ class EditionsPane(QWidget):
         """A round green tick or a square red cross (shape tells them apart too)."""
         if valid in self._icons:
             return self._icons[valid]
-        size = 32
-        pix = QPixmap(size, size)
-        pix.fill(QColor(0, 0, 0, 0))
-        p = QPainter(pix)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(palette.BLUISH_GREEN if valid else palette.VERMILLION))
-        rect = QRectF(2, 2, size - 4, size - 4)
-        if valid:
-            p.drawEllipse(rect)
-        else:
-            p.drawRoundedRect(rect, 5, 5)
-        p.setPen(QColor("#ffffff"))
-        font = QFont(self.font())
-        font.setPixelSize(20)
-        font.setBold(True)
-        p.setFont(font)
-        p.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), "✓" if valid else "×")
-        p.end()
-        icon = QIcon(pix)
+        hue = palette.BLUISH_GREEN if valid else palette.VERMILLION
+        icon = badge_icon(self.font(), hue, "✓" if valid else "×", round_=valid, pixel_size=20)
         self._icons[valid] = icon
         return icon
 

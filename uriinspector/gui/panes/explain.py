@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -30,6 +30,7 @@ from uriinspector.gui.panes._common import (
     part_ready,
     set_cell,
 )
+from uriinspector.gui.panes.badge import badge_icon
 from uriinspector.gui.panes.explain_rows import (
     ExplainRow,
     badge_of,
@@ -124,23 +125,7 @@ class ExplainPane(QWidget):
         if tone in self._icons:
             return self._icons[tone]
         badge = badge_of(tone)
-        size = 32
-        pix = QPixmap(size, size)
-        pix.fill(QColor(0, 0, 0, 0))
-        p = QPainter(pix)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(badge.hue))
-        rect = QRectF(2, 2, size - 4, size - 4)
-        p.drawEllipse(rect)
-        p.setPen(QColor("#ffffff"))
-        font = QFont(self.font())
-        font.setPixelSize(18)
-        font.setBold(True)
-        p.setFont(font)
-        p.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), badge.glyph)
-        p.end()
-        icon = QIcon(pix)
+        icon = badge_icon(self.font(), badge.hue, badge.glyph, round_=True)
         self._icons[tone] = icon
         return icon
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPixmap
+from PySide6.QtCore import QPoint, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -36,6 +36,7 @@ from uriinspector.gui.panes._common import (
     name_widget,
     set_cell,
 )
+from uriinspector.gui.panes.badge import badge_icon
 
 # What each row says is decided Qt-free in findings_rows (re-exported for callers).
 from uriinspector.gui.panes.findings_rows import EMBEDDED_URL as EMBEDDED_URL
@@ -197,27 +198,9 @@ class FindingsPane(QWidget):
         key = f"{severity}:{round_}"
         if key in self._icons:
             return self._icons[key]
-        size = 32
-        pix = QPixmap(size, size)
-        pix.fill(QColor(0, 0, 0, 0))
-        p = QPainter(pix)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(palette.SEVERITY_HUES.get(severity, palette.BLUE)))
-        rect = QRectF(2, 2, size - 4, size - 4)
-        if round_:
-            p.drawEllipse(rect)
-        else:
-            p.drawRoundedRect(rect, 5, 5)
-        p.setPen(QColor("#ffffff"))
-        font = QFont(self.font())
-        font.setPixelSize(18)
-        font.setBold(True)
-        p.setFont(font)
+        hue = palette.SEVERITY_HUES.get(severity, palette.BLUE)
         glyph = {"error": "×", "danger": "!", "warning": "!", "info": "i"}.get(severity, "?")
-        p.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), glyph)
-        p.end()
-        icon = QIcon(pix)
+        icon = badge_icon(self.font(), hue, glyph, round_=round_)
         self._icons[key] = icon
         return icon
 

@@ -44,11 +44,14 @@ from uriinspector.core.host import (
     v4_address,
     v6_address,
 )
-from uriinspector.core.spans import SHARED_BELOW, SHARED_SPANS, Span, shared_span
+from uriinspector.core.spans import SHARED_BELOW, Span
 from uriinspector.core.split import (
+    SPAN_COMPONENTS,
+    SPAN_PAIRS,
     ComponentName,
     SplitReference,
     assemble,
+    span_pair,
     spans_of_groups,
     split,
     split_spans,
@@ -309,8 +312,9 @@ class ParsedReference:
     def spans(self) -> tuple[tuple[ComponentName, Span], ...]:
         """The defined leaf components' spans in input order, the contract's ``spans``
         (equal to ``split.component_spans()``), no split built: on the fast path straight
-        from the match (unrolled, each span read from the shared table: a loop and a
-        call per span were most of the read), else from the Appendix B offsets alone."""
+        from the match (unrolled, each ``(name, span)`` pair read ready-made from
+        ``SPAN_PAIRS``: a loop, a call and a tuple per span were most of the read), else
+        from the Appendix B offsets alone."""
         m = self._match
         if m is None:
             sp = self._split
@@ -322,28 +326,20 @@ class ParsedReference:
         ) = r  # fmt: skip
         if n >= SHARED_BELOW:
             return spans_of_groups(r, _SPAN_GROUPS)
-        t = SHARED_SPANS
         out: list[tuple[ComponentName, Span]] = []
         if s1 != -1:
-            span = t[s1][e1]
-            out.append(("scheme", shared_span(s1, e1) if span is None else span))
+            out.append(_PAIRS_SCHEME[s1][e1] or span_pair(0, s1, e1))
         if s2 != -1:
             if s3 != -1:
-                span = t[s3][e3]
-                out.append(("userinfo", shared_span(s3, e3) if span is None else span))
-            span = t[s4][e4]
-            out.append(("host", shared_span(s4, e4) if span is None else span))
+                out.append(_PAIRS_USERINFO[s3][e3] or span_pair(1, s3, e3))
+            out.append(_PAIRS_HOST[s4][e4] or span_pair(2, s4, e4))
             if s6 != -1:
-                span = t[s6][e6]
-                out.append(("port", shared_span(s6, e6) if span is None else span))
-        span = t[s7][e7]
-        out.append(("path", shared_span(s7, e7) if span is None else span))
+                out.append(_PAIRS_PORT[s6][e6] or span_pair(3, s6, e6))
+        out.append(_PAIRS_PATH[s7][e7] or span_pair(4, s7, e7))
         if s8 != -1:
-            span = t[s8][e8]
-            out.append(("query", shared_span(s8, e8) if span is None else span))
+            out.append(_PAIRS_QUERY[s8][e8] or span_pair(5, s8, e8))
         if s9 != -1:
-            span = t[s9][e9]
-            out.append(("fragment", shared_span(s9, e9) if span is None else span))
+            out.append(_PAIRS_FRAGMENT[s9][e9] or span_pair(6, s9, e9))
         return tuple(out)
 
     @property
@@ -549,15 +545,16 @@ def _assemble_fast(m: re.Match[str], ed: Edition) -> SplitReference:
     )
 
 
-_SPAN_GROUPS: tuple[tuple[ComponentName, int], ...] = (
-    ("scheme", 1), ("userinfo", 3), ("host", 4), ("port", 6), ("path", 7), ("query", 8),
-    ("fragment", 9),
-)  # fmt: skip
-
-
-_SPAN_NAMES: tuple[ComponentName, ...] = tuple(name for name, _ in _SPAN_GROUPS)
+#: ``SPAN_PAIRS``' tables, one global each (the spans read's lookups).
+(
+    _PAIRS_SCHEME, _PAIRS_USERINFO, _PAIRS_HOST, _PAIRS_PORT, _PAIRS_PATH, _PAIRS_QUERY,
+    _PAIRS_FRAGMENT,
+) = SPAN_PAIRS  # fmt: skip
+#: The fast pattern's group number of each of ``SPAN_COMPONENTS``.
+_SPAN_GROUPS: tuple[int, ...] = (1, 3, 4, 6, 7, 8, 9)
+_SPAN_NAMES: tuple[ComponentName, ...] = SPAN_COMPONENTS
 #: The spans' groups of ``match.regs`` in one C call.
-_span_regs = operator.itemgetter(*(i for _, i in _SPAN_GROUPS))
+_span_regs = operator.itemgetter(*_SPAN_GROUPS)
 
 
 def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,

@@ -17,7 +17,6 @@ from typing import Literal
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import (
     SHARED_BELOW,
-    SHARED_SPANS,
     Span,
     gc_paused,
     shared_span,
@@ -54,10 +53,23 @@ _SPANS_B = LazyPattern(
     r"([^?#]*)(?:\?([^#]*))?(?:#(.*))?",
     re.DOTALL,
 )
-_SPANS_B_GROUPS: tuple[tuple[ComponentName, int], ...] = (
-    ("scheme", 1), ("userinfo", 2), ("host", 3), ("port", 4), ("path", 5), ("query", 6),
-    ("fragment", 7),
-)  # fmt: skip
+#: ``_SPANS_B``'s group number of each of :data:`SPAN_COMPONENTS`.
+_SPANS_B_GROUPS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+
+#: The contract's span components, in input order (``component_spans``'s order).
+SPAN_COMPONENTS: tuple[ComponentName, ...] = (
+    "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+)
+#: The row every start shares in :data:`SPAN_PAIRS` until a pair of its is made (rows
+#: are made on demand: most starts never occur for most components).
+_NO_PAIRS: list[tuple[ComponentName, Span] | None] = [None] * SHARED_BELOW
+#: ``SPAN_PAIRS[k][start][end]``: the ready ``(SPAN_COMPONENTS[k], span)`` pair of
+#: ``component_spans`` (``None`` until first made by :func:`span_pair`), below
+#: :data:`SHARED_BELOW`: a spans read took a tuple per component; a pair is immutable
+#: and its span shared, so one per (component, start, end) serves every reference.
+SPAN_PAIRS: tuple[list[list[tuple[ComponentName, Span] | None]], ...] = tuple(
+    [_NO_PAIRS] * SHARED_BELOW for _ in SPAN_COMPONENTS
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,18 +381,33 @@ def split_spans(text: str) -> tuple[tuple[ComponentName, Span], ...]:
     return spans_of_groups(m.regs, _SPANS_B_GROUPS)
 
 
+def span_pair(k: int, start: int, end: int) -> tuple[ComponentName, Span]:
+    """``(SPAN_COMPONENTS[k], Span(start, end))``, the one kept in :data:`SPAN_PAIRS`
+    below :data:`SHARED_BELOW` (made there on first use), else a new one."""
+    if end >= SHARED_BELOW:
+        return (SPAN_COMPONENTS[k], trusted_span(start, end))
+    table = SPAN_PAIRS[k]
+    row = table[start]
+    if row is _NO_PAIRS:
+        row = table[start] = [None] * SHARED_BELOW
+    pair = row[end]
+    if pair is None:
+        pair = row[end] = (SPAN_COMPONENTS[k], shared_span(start, end))
+    return pair
+
+
 def spans_of_groups(
-    regs: tuple[tuple[int, int], ...], groups: tuple[tuple[ComponentName, int], ...]
+    regs: tuple[tuple[int, int], ...], groups: tuple[int, ...]
 ) -> tuple[tuple[ComponentName, Span], ...]:
-    """``(name, span)`` for each of ``groups`` (name, group number) that took part in
-    a match whose ``regs`` are given, in their order; spans shared where they can be."""
-    table = SHARED_SPANS
+    """``(name, span)`` for each of :data:`SPAN_COMPONENTS` whose group (``groups``: the
+    group number of each) took part in a match whose ``regs`` are given, in input order."""
+    tables = SPAN_PAIRS
     out: list[tuple[ComponentName, Span]] = []
-    for name, i in groups:
+    for k, i in enumerate(groups):
         start, end = regs[i]
         if start != -1:
-            span = table[start][end] if end < SHARED_BELOW else None
-            out.append((name, shared_span(start, end) if span is None else span))
+            pair = tables[k][start][end] if end < SHARED_BELOW else None
+            out.append(span_pair(k, start, end) if pair is None else pair)
     return tuple(out)
 
 

@@ -14,7 +14,14 @@ from hypothesis import strategies as st
 from tests import strategies as strat
 from uriinspector.core.editions import Edition
 from uriinspector.core.parse import parse, parse_slow
-from uriinspector.core.split import split, split_spans
+from uriinspector.core.spans import SHARED_BELOW, Span
+from uriinspector.core.split import (
+    _NO_PAIRS,
+    SPAN_COMPONENTS,
+    span_pair,
+    split,
+    split_spans,
+)
 
 RUNS = settings(max_examples=1500, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -65,3 +72,19 @@ def test_long_references_take_the_same_spans() -> None:
         expected = split(text).component_spans()
         assert split_spans(text) == expected
         assert parse(text).spans == expected
+
+
+def test_span_pairs_are_shared_and_the_empty_row_stays_empty() -> None:
+    """A spans read hands out the one ``(name, span)`` pair kept per component, start and
+    end; the row every unused start shares is never written (a write there would give
+    one start's pairs to all)."""
+    texts = ["http://u:p@h:8/p?q#f", "s:p", "//h", "p?q", "http://[::1]/%41", "a" * 200]
+    for text in texts:
+        first, again = parse(text).spans, parse(text).spans
+        assert first == split(text).component_spans()
+        assert all(a is b for a, b in zip(first, again, strict=True)) or len(text) >= 128
+    assert _NO_PAIRS == [None] * SHARED_BELOW
+    for k, name in enumerate(SPAN_COMPONENTS):
+        assert span_pair(k, 3, 5) == (name, Span(3, 5)) and span_pair(k, 3, 5) is span_pair(k, 3, 5)
+        assert span_pair(k, 3, 500) == (name, Span(3, 500))
+    assert _NO_PAIRS == [None] * SHARED_BELOW

@@ -159,7 +159,8 @@ def test_fast_result_pickles_and_reads_lazily() -> None:
 # with the delimiters and valid triplets around which they may hide
 _NEVER_EDGE = st.lists(
     st.sampled_from([*"ab1:/?#[]@.-%", "%41", "%25", "%4", "%g1", "é", " ", "\\", "\x00",
-                     "\ud800", "^", "{", "\u202e", "1.2.3.4", "[::1]", "[v1.x]", "//"]),
+                     "\ud800", "^", "{", "\u202e", "1.2.3.4", "[::1]", "[v1.x]", "//",
+                     "[fe80::1", "%25eth0]", "[v1.%41]"]),
     max_size=14,
 ).map("".join)
 
@@ -176,6 +177,25 @@ def test_known_invalid_shortcut_agrees_with_the_diagnostic_parser(text: str) -> 
     assert not parse_slow(text).valid
     assert ref.split == split(text)  # the spans, read before the diagnostics
     _same(text, Edition.RFC3986)
+
+
+@pytest.mark.parametrize("text", [
+    "http://[fe80::1%25eth0]/", "http://[fe80::1%eth0]:80/a", "//[v1.a%41]", "http://h/[%41",
+    "http://h/?q=[%25]", "[%", "http://[[[%]/",
+])  # fmt: skip
+def test_percent_after_a_bracket_is_known_invalid(text: str) -> None:
+    """A "%" after a "[" with no bracket between (an IPv6 zone ID, a misplaced bracket)
+    is answered invalid without the diagnostic parser, and agrees with it in everything."""
+    assert re.search(NEVER_RFC3986, text) is not None
+    ref = parse(text)
+    assert not ref.valid and ref._match is None and ref._split is None
+    _same(text, Edition.RFC3986)
+
+
+@pytest.mark.parametrize("text", ["http://[::1]/%41", "http://[v1.x]/a%25?b=[", "%41[]"])
+def test_percent_outside_brackets_is_not_caught(text: str) -> None:
+    """A "%" before the "[" or after the "]" is not what the bracket rule finds."""
+    assert re.search(NEVER_RFC3986[NEVER_RFC3986.rindex("|") + 1 :], text) is None
 
 
 def test_known_invalid_builds_on_first_read() -> None:

@@ -18,7 +18,10 @@ process); ratios to the peer are paired per round, then the median is shown.
 ``--memory`` leaves the peer out (``--messages 20000 --memory --rounds 1``: peak RSS
 of both ``extract`` runs at ten times the default size, to set beside 2,000).
 
-    python bench/bench_mailbox.py [--messages 2000] [--rounds 3] [--memory]
+``--before DIR`` adds the two ``extract`` rows of the package in DIR (a checkout or an
+unpacked ``git archive``), run from DIR, in the same interleaved rounds.
+
+    python bench/bench_mailbox.py [--messages 2000] [--rounds 3] [--memory] [--before DIR]
 """
 
 from __future__ import annotations
@@ -139,11 +142,11 @@ print(r.returncode, w, u.ru_utime + u.ru_stime, u.ru_maxrss)
 """
 
 
-def measured(cmd: list[str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds and peak RSS (MB) of ``cmd``, output to /dev/null
-    (the CPU of ``--jobs`` workers included)."""
+def measured(cmd: list[str], cwd: str | None = None) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak RSS (MB) of ``cmd`` run in ``cwd``, output to
+    /dev/null (the CPU of ``--jobs`` workers included)."""
     out = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], capture_output=True,
-                         text=True, check=True).stdout.split()
+                         text=True, check=True, cwd=cwd).stdout.split()
     if int(out[0]) not in (0, 1):
         raise RuntimeError(f"{cmd} failed with status {out[0]}")
     return float(out[1]), float(out[2]), int(out[3]) / 1024
@@ -155,6 +158,7 @@ def main() -> int:
     ap.add_argument("--messages", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--memory", action="store_true", help="the extract commands only")
+    ap.add_argument("--before", metavar="DIR", help="also time the package in DIR")
     args = ap.parse_args()
     OUT.mkdir(exist_ok=True)
     box = OUT / f"mailbox-{args.messages}.mbox"
@@ -170,15 +174,22 @@ def main() -> int:
         "extract --json --jobs 2": [py, "-m", "uriinspector", "extract", "--json", "--jobs",
                                     "2", str(box)],
     }
+    where: dict[str, str | None] = {name: None for name in commands}
+    if args.before:
+        for jobs in ("1", "2"):
+            name = f"before: extract --json --jobs {jobs}"
+            commands[name] = [py, "-m", "uriinspector", "extract", "--json", "--jobs", jobs,
+                              str(box.resolve())]
+            where[name] = args.before
     print(f"{box.name}: {args.messages:,} messages, {box.stat().st_size / 1e6:.1f} MB; "
           f"load average {os.getloadavg()[0]:.2f}")
-    names = [n for n in commands if not args.memory or n.startswith("extract")]
+    names = [n for n in commands if not args.memory or "extract" in n]
     rows: dict[str, list[tuple[float, float, float]]] = {name: [] for name in names}
     for r in range(args.rounds):
         for name in names if r % 2 == 0 else reversed(names):
-            rows[name].append(measured(commands[name]))
+            rows[name].append(measured(commands[name], where[name]))
     peer = "peer: mailbox/email + iocextract"
-    print(f"{'command':36} {'wall s':>7} {'CPU s':>7} {'x peer wall':>12} {'x peer CPU':>11} "
+    print(f"{'command':44} {'wall s':>7} {'CPU s':>7} {'x peer wall':>12} {'x peer CPU':>11} "
           f"{'peak RSS MB':>12}")
     for name in names:
         wall = statistics.median(x[0] for x in rows[name])
@@ -188,7 +199,7 @@ def main() -> int:
         ratios = ("", "") if not pairs else (
             f"{statistics.median(a[0] / b[0] for a, b in pairs):.2f}",
             f"{statistics.median(a[1] / b[1] for a, b in pairs):.2f}")
-        print(f"{name:36} {wall:7.2f} {cpu:7.2f} {ratios[0]:>12} {ratios[1]:>11} {rss:12.0f}")
+        print(f"{name:44} {wall:7.2f} {cpu:7.2f} {ratios[0]:>12} {ratios[1]:>11} {rss:12.0f}")
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 

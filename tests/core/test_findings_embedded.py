@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,3 +93,31 @@ def test_wrapped_destination_is_the_finding_and_inspect_target() -> None:
     assert finding.nested_url == "https://evil.example/login"
     assert finding.nested_url == destinations(uri).hops[0].url
     assert finding.span.of(uri) == "https://evil.example/login"
+
+
+def test_a_nested_url_seen_again_gives_the_same_findings_as_read_afresh() -> None:
+    """The cache of nested URLs (a mailbox's wrappers repeat their targets) answers
+    exactly what inspecting them anew does, at both depths; long ones are not kept."""
+    from uriinspector.core import findings as findings_module
+    from uriinspector.core.findings import detect_text
+
+    inner = "https://evil.example/login?next=https%3A%2F%2Fpaypa1.com%2F"
+    links = [
+        "https://eur01.safelinks.protection.outlook.com/?url=" + quote(inner, safe="")
+        + "&data=05%7C02&reserved=0",
+        "https://www.google.com/url?q=" + quote(inner, safe=""),
+        "https://a.example/r?u=https://a.example/r?u=" + quote(inner, safe=""),
+        "https://a.example/r?u=https://x.example/" + "a" * 3000,
+    ]
+    findings_module._inspect_cached.cache_clear()
+    first = [detect_text(link) for link in links[:3]]
+    kept = findings_module._inspect_cached.cache_info().currsize
+    first.append(detect_text(links[3]))
+    assert findings_module._inspect_cached.cache_info().currsize == kept > 0
+    again = [detect_text(link) for link in links]
+    findings_module._inspect_cached.cache_clear()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(findings_module, "_inspect_cached", findings_module._inspect)
+        fresh = [detect_text(link) for link in links]
+    assert first == again == fresh
+    assert any(f.code == "embedded-url" for f in first[0])

@@ -26,6 +26,7 @@ from typing import Final
 from uriinspector.core.resolve import resolve
 from uriinspector.core.spans import Span
 from uriinspector.sources.budget import DEFAULT_LIMITS
+from uriinspector.sources.html_fast import read_plain
 from uriinspector.sources.html_tokens import LinearHTMLParser
 from uriinspector.sources.mismatch import judge_mismatch
 from uriinspector.sources.model import Document, Link, LinkKind, Problem
@@ -115,10 +116,18 @@ class LinkScanner(LinearHTMLParser):
         self._line_start = 0
         self._anchor: _Pending | None = None
         self._hidden: list[str] = []
+        self._plain_at: int | None = None  # the tag's offset, when read by ``read_plain``
 
     # -- positions -----------------------------------------------------------------------
 
+    def at_tag(self, start: int, spans: list[tuple[int, int] | None]) -> None:
+        """``read_plain``: the next event is the tag at ``start``, values at ``spans``."""
+        self._plain_at = start
+        self.long_tag_spans = spans
+
     def _tag_offset(self) -> int:
+        if self._plain_at is not None:
+            return self._plain_at
         line, column = self.getpos()
         if line < self._line:
             self._line, self._line_start = 1, 0
@@ -302,8 +311,9 @@ def extract_html(
     problems: list[Problem] = []
     scanner = LinkScanner(text, found)
     try:
-        scanner.feed(text)
-        scanner.close()
+        if not read_plain(text, scanner):  # plain markup: the same events, cheaper
+            scanner.feed(text)
+            scanner.close()
     except StopScan:
         pass
     except Exception as exc:  # html.parser has raised on odd markup in some versions

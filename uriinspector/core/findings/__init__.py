@@ -7,7 +7,8 @@ Codes are the batch contract's (shared/contract/batch-protocol.md, ``analyze``).
 
 from __future__ import annotations
 
-from typing import Protocol
+from functools import lru_cache
+from typing import Final, Protocol
 
 from uriinspector.core.findings.base import (
     CODES,
@@ -68,9 +69,25 @@ def _run(ref: SplitReference, web: WhatwgReading, depth: int) -> tuple[Finding, 
     return tuple(found)
 
 
+#: Nested URLs whose reading and findings are kept (a mailbox's wrappers carry the same
+#: footer links in every message), and the longest one kept (code points).
+NESTED_CACHE: Final = 512
+NESTED_CACHE_CHARS: Final = 2048
+
+
 def _inspect_nested(text: str, depth: int) -> tuple[WhatwgReading, tuple[Finding, ...]]:
+    """A nested URL read and inspected (immutable results, cached when short)."""
+    if len(text) > NESTED_CACHE_CHARS:
+        return _inspect(text, depth)
+    return _inspect_cached(text, depth)
+
+
+def _inspect(text: str, depth: int) -> tuple[WhatwgReading, tuple[Finding, ...]]:
     reading = read_whatwg(text)
     return reading, _run(split(text), reading, depth)
+
+
+_inspect_cached = lru_cache(maxsize=NESTED_CACHE)(_inspect)
 
 
 def detect(ref: SplitReference | _HasSplit, whatwg: WhatwgReading) -> tuple[Finding, ...]:

@@ -1,0 +1,144 @@
+"""Plain markup read without ``html.parser`` (``sources.html_fast``): the same events,
+spans and links as the full parser on generated markup, and the full parser for
+everything else."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from uriinspector.sources import html as html_module
+from uriinspector.sources.html import LinkScanner, extract_html
+from uriinspector.sources.html_fast import read_plain
+from uriinspector.sources.html_tokens import LONG_TAG
+
+Event = tuple[object, ...]
+
+
+class _Recorder(LinkScanner):
+    """Every event the scanner gets, start tags with their values' spans."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text, html_module.FoundLinks())
+        self.events: list[Event] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.events.append(("start", tag, tuple(attrs), tuple(self._value_spans(attrs))))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.events.append(("startend", tag, tuple(attrs), tuple(self._value_spans(attrs))))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.events.append(("end", tag))
+
+    def handle_data(self, data: str) -> None:
+        self.events.append(("data", data))
+
+
+def _events(text: str, plain: bool) -> list[Event] | None:
+    rec = _Recorder(text)
+    if plain:
+        return rec.events if read_plain(text, rec) else None
+    rec.feed(text)
+    rec.close()
+    return rec.events
+
+
+_NAMES = st.sampled_from(["a", "A", "img", "p", "br", "td", "o:p", "x-y", "base", "meta",
+                          "form", "button", "template", "style", "script", "title"])
+_ATTR_NAMES = st.sampled_from(["href", "HREF", "src", "alt", "class", "action",
+                               "formaction", "data-x", "http-equiv", "content", "disabled"])
+_VALUES = st.sampled_from([
+    "https://a.example/?x=1&amp;y=2", "https://b.example/&reserved=0", "", "x y",
+    "//c.example/i.png", "../x", "a/", "&copy;&#x41;&bogus;", "refresh", "0; url=/next",
+    "caf\u00e9", "a>b", "it's", 'say "hi"',
+])
+_SPACE = st.sampled_from([" ", "  ", "\n", "\t", "\r\n", " \f", "\xa0", "\x0b"])
+
+
+@st.composite
+def _attribute(draw: st.DrawFn) -> str:
+    name = draw(_ATTR_NAMES)
+    form = draw(st.sampled_from(["none", "dq", "sq", "uq", "spaced", "double-eq"]))
+    value = draw(_VALUES)
+    if form == "none":
+        return name
+    if form == "dq":
+        return f'{name}="{value}"'
+    if form == "sq":
+        return f"{name}='{value}'"
+    if form == "uq":
+        return f"{name}={value}"
+    if form == "spaced":
+        return f'{name} = "{value}"'
+    return f'{name}=="{value}"'
+
+
+@st.composite
+def _piece(draw: st.DrawFn) -> str:
+    kind = draw(st.sampled_from(["text", "start", "start", "end", "comment", "doctype",
+                                 "odd"]))
+    if kind == "text":
+        return draw(st.sampled_from(["Read more", " ", "www.paypal.com", "a &amp; b",
+                                     "x &reg y", "1 > 0", "\n\t", "caf\u00e9 \U0001f600",
+                                     "&", "tail &am"]))
+    if kind == "start":
+        tag = draw(_NAMES)
+        attrs = draw(st.lists(st.tuples(_SPACE, _attribute()), max_size=4))
+        inner = "".join(space + attr for space, attr in attrs)
+        close = draw(st.sampled_from([">", "/>", " >", " />", "/ >"]))
+        return f"<{tag}{inner}{close}"
+    if kind == "end":
+        return f"</{draw(_NAMES)}{draw(st.sampled_from(['', ' ', chr(10)]))}>"
+    if kind == "comment":
+        return draw(st.sampled_from(["<!-- x -->", "<!--[if mso]><p>x</p><![endif]-->",
+                                     "<!---->", "<!-->", "<!-- a -- b -->", "<!-- a --->"]))
+    if kind == "doctype":
+        return draw(st.sampled_from(["<!DOCTYPE html>", "<!doctype html PUBLIC 'x'>"]))
+    return draw(st.sampled_from(["<", "< a>", "<?xml?>", "<![CDATA[x]]>", "</ a>", "</>",
+                                 "<a", "<a href='x", "<1>", "<a\"b>"]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_piece(), max_size=16))
+def test_plain_markup_gives_the_parsers_events(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    plain = _events(text, plain=True)
+    if plain is not None:
+        assert plain == _events(text, plain=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_piece(), max_size=16))
+def test_links_are_the_same_with_and_without_the_plain_reader(
+    pieces: list[str],
+) -> None:
+    text = "".join(pieces)
+    fast = extract_html(text)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(html_module, "read_plain", lambda _text, _events: False)
+        assert extract_html(text) == fast
+
+
+def test_a_newsletter_is_read_plain_and_the_same() -> None:
+    text = (
+        "<!DOCTYPE html>\n<html><body><!-- preheader --><table>"
+        '<tr><td><a href="https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F'
+        '%2Fpaypal.com%2F&data=05%7C02&reserved=0">www.paypal.com</a></td></tr>'
+        "<tr><td><img src=https://cdn.example/1/pixel.gif alt=''/></td></tr>"
+        "<tr><td>Lorem &amp; ipsum</td></tr></table></body></html>\n"
+    )
+    assert _events(text, plain=True) == _events(text, plain=False)
+    doc = extract_html(text)
+    assert [link.kind for link in doc.links] == ["href", "src"]
+    assert doc.links[0].display == "www.paypal.com"
+
+
+@pytest.mark.parametrize("text", [
+    "<p>1 < 2</p>", "<script>x</script>", "<style>p{}</style>", "<a href = 'x'>",
+    "<a href='x'title='y'>", "<a\xa0href='x'>", "<?php ?>", "<![CDATA[x]]>",
+    "<a title='" + "x" * LONG_TAG + "'>",
+])
+def test_anything_else_goes_to_the_full_parser(text: str) -> None:
+    assert _events(text, plain=True) is None

@@ -1,0 +1,120 @@
+"""Plain markup read without ``html.parser``: the same events, one regex per token.
+
+A mail's HTML part is mostly well-formed markup: start and end tags with quoted or plain
+attribute values, text, comments, a doctype. ``html.parser`` reads each tag in Python,
+one attribute at a time, and :class:`~uriinspector.sources.html.LinkScanner` then reads
+the tag's attributes again for their offsets (issue 22: about a sixth of a mailbox's
+``extract``). :func:`read_plain` tokenizes such a document with one compiled pattern and
+hands the scanner the events ``html.parser`` would (tag and attribute names lower-cased,
+values entity-decoded, text between tags entity-decoded in the same pieces), with each
+value's offsets taken from the match.
+
+It reads only what every ``html.parser`` version reads alike. A document holding
+anything else is left untouched (``read_plain`` returns False before any event) and
+read by the full parser: a ``<`` that starts no tag, ``<?``, ``<![``, a comment with
+``--`` inside or one that starts ``<!-->``, an attribute not set off by white space, a
+value written ``= "x"`` or ``=="x"``, a white space character outside ASCII inside a
+tag, ``<script>`` and the other elements whose content is not markup, a start tag longer
+than :data:`~uriinspector.sources.html_tokens.LONG_TAG`. Tested against ``html.parser``
+on generated markup (``tests/sources/test_html_fast.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Final, Protocol
+
+from uriinspector.sources.html_tokens import LONG_TAG
+
+_S: Final = "[ \t\n\r\f]"
+_ATTR: Final = (
+    r"[a-zA-Z_:][-a-zA-Z0-9_:.]*"
+    r"(?:=(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>`=][^\s\"'<>`]*))?"
+)
+#: One token: text, a start tag, an end tag, a comment, a doctype (in that group order).
+_TOKEN: Final = re.compile(
+    r"(?P<text>[^<]+)"
+    r"|<(?P<tag>[a-zA-Z][-a-zA-Z0-9:._]*)(?P<attrs>(?:" + _S + "+" + _ATTR + ")*)"
+    + _S + r"*(?P<close>/?)>"
+    r"|</(?P<end>[a-zA-Z][-a-zA-Z0-9:._]*)" + _S + r"*>"
+    r"|<!--(?![->])(?:[^-]|-(?!-))*-->"
+    r"|<![dD][oO][cC][tT][yY][pP][eE][^<>]*>"
+)
+#: One attribute inside a tag's ``attrs`` group, with its value's quote-less span.
+_ONE_ATTR: Final = re.compile(
+    _S + r"+(?P<name>[a-zA-Z_:][-a-zA-Z0-9_:.]*)"
+    r"(?:=(?:\"(?P<dq>[^\"]*)\"|'(?P<sq>[^']*)'|(?P<uq>[^\s\"'<>`=][^\s\"'<>`]*)))?"
+)
+#: Elements whose content ``html.parser`` (in some version) reads as raw text.
+_RAW_TEXT: Final = frozenset({"script", "style", "textarea", "title", "xmp", "iframe",
+                              "noembed", "noframes", "noscript", "plaintext"})
+
+Attrs = list[tuple[str, str | None]]
+
+
+class Events(Protocol):
+    """What ``read_plain`` calls: ``html.parser``'s handlers, and where a tag starts."""
+
+    def handle_starttag(self, tag: str, attrs: Attrs) -> None: ...
+    def handle_startendtag(self, tag: str, attrs: Attrs) -> None: ...
+    def handle_endtag(self, tag: str) -> None: ...
+    def handle_data(self, data: str) -> None: ...
+    def at_tag(self, start: int, spans: list[tuple[int, int] | None]) -> None:
+        """The next start tag begins at ``start``; its values' spans from there."""
+
+
+def _is_plain(text: str) -> bool:
+    """Whether ``text`` is plain markup: tokens end to end, no raw-text element, no long
+    tag (one token at a time: a flood of tags holds no list)."""
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        if m.start() != pos:
+            return False
+        tag = m.group("tag")
+        if tag is not None and (m.end() - pos > LONG_TAG or tag.lower() in _RAW_TEXT):
+            return False
+        pos = m.end()
+    return pos == len(text)
+
+
+def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
+    """A start tag's attributes as ``html.parser`` gives them, and each value's span
+    from the tag's ``<``."""
+    attrs: Attrs = []
+    spans: list[tuple[int, int] | None] = []
+    base = m.start()
+    for a in _ONE_ATTR.finditer(m.string, m.start("attrs"), m.end("attrs")):
+        group = "dq" if a.group("dq") is not None else (
+            "sq" if a.group("sq") is not None else "uq")
+        value = a.group(group)
+        if value is None:
+            attrs.append((a.group("name").lower(), None))
+            spans.append(None)
+            continue
+        attrs.append((a.group("name").lower(), unescape(value) if value else value))
+        spans.append((a.start(group) - base, a.end(group) - base))
+    return attrs, spans
+
+
+def read_plain(text: str, events: Events) -> bool:
+    """Hand ``events`` what ``html.parser`` would report for ``text`` and return True,
+    or return False at once, reporting nothing, when ``text`` is not plain markup."""
+    if not _is_plain(text):
+        return False
+    data, start, startend, end = (events.handle_data, events.handle_starttag,
+                                  events.handle_startendtag, events.handle_endtag)
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind == "text":
+            data(unescape(m.group()))
+        elif kind == "close":
+            attrs, spans = _attributes(m) if m.end("attrs") > m.start("attrs") else ([], [])
+            events.at_tag(m.start(), spans)
+            (startend if m.group("close") else start)(m.group("tag").lower(), attrs)
+        elif kind == "end":
+            end(m.group("end").lower())
+    return True
+
+
+__all__ = ["Events", "read_plain"]

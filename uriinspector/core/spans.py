@@ -26,6 +26,11 @@ class Span:
     def __len__(self) -> int:
         return self.end - self.start
 
+    def __reduce__(self) -> tuple[type[Span], tuple[int, int]]:
+        """Pickled as ``Span(start, end)`` (a mypyc build, make compiled, cannot restore a
+        frozen dataclass's slots the default way)."""
+        return (Span, (self.start, self.end))
+
     def of(self, text: str) -> str:
         """Return the substring of ``text`` this span covers."""
         return text[self.start : self.end]

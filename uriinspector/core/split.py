@@ -67,6 +67,10 @@ class Part:
     text: str
     span: Span
 
+    def __reduce__(self) -> tuple[type[Part], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (Part, tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class Delimiter:
@@ -75,6 +79,10 @@ class Delimiter:
     role: DelimiterRole
     text: str
     span: Span
+
+    def __reduce__(self) -> tuple[type[Delimiter], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (Delimiter, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +98,10 @@ class Segment:
     name: Part
     params: tuple[Part, ...]
 
+    def __reduce__(self) -> tuple[type[Segment], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (Segment, tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class QueryParam:
@@ -98,6 +110,10 @@ class QueryParam:
     span: Span
     key: Part
     value: Part | None  # None when the piece has no "="
+
+    def __reduce__(self) -> tuple[type[QueryParam], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (QueryParam, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +140,10 @@ class SplitReference:
     _query_params: tuple[QueryParam, ...] | None = field(
         default=None, compare=False, repr=False
     )
+
+    def __reduce__(self) -> tuple[type[SplitReference], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (SplitReference, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def segments(self) -> tuple[Segment, ...]:

@@ -20,7 +20,7 @@ PYTHON ?= $(shell for c in python3 python3.13 python3.12 python3.11; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys, venv; sys.exit(0 if (3,11) <= sys.version_info[:2] < (3,14) else 1)' >/dev/null 2>&1; \
 	then echo $$c; break; fi; done)
 
-.PHONY: help run test soak lint typecheck system venv bench fuzz bundle screenshots clean
+.PHONY: help run test soak lint typecheck system venv bench fuzz bundle screenshots clean compiled
 
 help:
 	@echo "make run    - create .venv, install, open the window with a demonstration URI"
@@ -30,6 +30,8 @@ help:
 	@echo "make bundle - PyInstaller one-folder bundle, then its smoke check"
 	@echo "make fuzz   - atheris over the core and batch, then extract html/eml (FUZZ_SECONDS=300 each)"
 	@echo "make screenshots - docs/screenshots/*.png from the real window"
+	@echo "make compiled - optional: the core's hot modules built with mypyc (needs gcc, Python headers);"
+	@echo "                used only with URIINSPECTOR_COMPILED=1, e.g. URIINSPECTOR_COMPILED=1 make run"
 
 $(SYSSTAMP): Makefile
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -103,6 +105,12 @@ bundle: $(STAMP)
 	dist/uriinspector/uriinspector parse 'http://www.example.com&story=breaking_news@10.0.0.1/x' >/dev/null
 	QT_QPA_PLATFORM=offscreen timeout 5 dist/uriinspector/uriinspector open 'http://a/b'; test $$? = 124
 	@echo "bundle OK: dist/uriinspector/uriinspector"
+
+# Optional, never a prerequisite of run or test: mypyc builds of the core's hot modules into
+# the venv, used only with URIINSPECTOR_COMPILED=1 and only while the source is unchanged
+# (packaging/compile_core.py; docs/performance.md, "Issue 22: compiling the core with mypyc").
+compiled: $(STAMP)
+	$(VPY) packaging/compile_core.py
 
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(VPY) docs/make_screenshots.py

@@ -13,6 +13,8 @@ stage by stage (the order alternating each round), so each pair of passes sees t
 moment of a shared machine's load; it prints CPU µs per line (least of rounds) and the
 after ÷ before ratio (median of the rounds' pairs), and whether the two trees' answers
 are byte for byte the same (they must be: a speed change never changes an answer).
+``--before-dir DIR`` takes the "before" package from ``DIR`` instead (a build of this
+tree, e.g. the mypyc one ``make compiled`` leaves in ``build/mypyc/src``).
 """
 
 from __future__ import annotations
@@ -115,13 +117,16 @@ class Child:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--before", required=True, help="a git revision (the branch point)")
+    which = ap.add_mutually_exclusive_group(required=True)
+    which.add_argument("--before", help="a git revision (the branch point)")
+    which.add_argument("--before-dir", type=Path, help="a folder holding a uriinspector package")
     ap.add_argument("--size", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=15)
     args = ap.parse_args(argv)
     uris = corpus_mod.load_corpus()[: args.size]
     with tempfile.TemporaryDirectory() as tmp:
-        before = extract(args.before, Path(tmp) / "before")
+        before = (args.before_dir.resolve() if args.before_dir
+                  else extract(args.before, Path(tmp) / "before"))
         uris_file = Path(tmp) / "uris.json"
         uris_file.write_text(json.dumps(uris), encoding="utf-8", errors="surrogatepass")
         children = {"before": Child(before, uris_file), "after": Child(ROOT, uris_file)}

@@ -7,9 +7,10 @@ corpus, rounds interleaved (A B C, then C B A), and prints the median ratio to
 ``urlsplit`` of the same round. ``--compare REF`` also loads the package as it was at
 git ``REF`` (``git archive`` into a temporary directory, imported first and kept by
 reference) and interleaves its four parse rows with ours, for a before/after measured
-under the same load.
+under the same load; ``--core DIR`` does the same with the package in ``DIR`` (a build
+of it, e.g. ``make compiled``'s mypyc build in ``build/mypyc/src``).
 
-    python bench/bench_parse.py [--rounds 7] [--compare REF] [--quick] [--cpu]
+    python bench/bench_parse.py [--rounds 7] [--compare REF | --core DIR] [--quick] [--cpu]
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def rows(parse: Callable[[str], object]) -> tuple[Fn, Fn, Fn, Fn]:
 
     # asked of the class, once: hasattr on the instance would read the property, and
     # each read builds the spans (an earlier version of this row built them twice)
-    has_spans = isinstance(getattr(type(parse("a:b")), "spans", None), property)
+    # (a property, or a compiled class's attribute descriptor)
+    has_spans = hasattr(type(parse("a:b")), "spans")
 
     def cspans(u: str) -> object:
         p = parse(u)
@@ -67,15 +69,18 @@ def rows(parse: Callable[[str], object]) -> tuple[Fn, Fn, Fn, Fn]:
     return parse, cspans, spans, everything
 
 
-def load_old(ref: str, into: Path, module: str = "uriinspector.core.parse",
+def load_old(ref: str | None, into: Path, module: str = "uriinspector.core.parse",
              name: str = "parse") -> Callable[..., object]:
-    """``module.name`` of the package at git ``ref``, imported from ``into`` and then
-    dropped from ``sys.modules`` (its functions keep their own module globals)."""
-    archive = into / "old.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), ref, "uriinspector"],
-                   check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(into, filter="data")
+    """``module.name`` of the package at git ``ref`` (or, with no ``ref``, the package
+    already in ``into``), imported from ``into`` and then dropped from ``sys.modules``
+    (its functions keep their own module globals)."""
+    if ref is not None:
+        archive = into / "old.tar"
+        subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), ref,
+                        "uriinspector"], check=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(into, filter="data")
+    sys.path.append(str(into))  # a compiled build's shared runtime module sits there
     saved = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "uriinspector"}
     for k in saved:
         del sys.modules[k]
@@ -112,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--compare", metavar="REF", help="git ref of the 'before' package")
+    ap.add_argument("--core", type=Path, metavar="DIR",
+                    help="a folder holding a uriinspector package (a build) for the 'before' rows")
     ap.add_argument("--quick", action="store_true", help="a 2,000-URI sample")
     ap.add_argument("--cpu", action="store_true",
                     help="time each pass in CPU seconds (process_time), not wall-clock: "
@@ -124,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         inputs = random.Random(1).sample(inputs, 2_000)
     comps: dict[str, Fn] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        if ns.compare:
-            b_parse, b_cspans, b_spans, b_all = rows(load_old(ns.compare, Path(tmp)))
+        if ns.compare or ns.core:
+            where = ns.core.resolve() if ns.core else Path(tmp)
+            b_parse, b_cspans, b_spans, b_all = rows(load_old(ns.compare, where))
             comps |= {"before: parse(u)": b_parse, "before: component spans read": b_cspans,
                       "before: parse(u).split": b_spans, "before: everything read": b_all}
         from uriinspector.core.editions import Edition

@@ -26,6 +26,11 @@ class Span:
     def __len__(self) -> int:
         return self.end - self.start
 
+    def __reduce__(self) -> tuple[type[Span], tuple[int, int]]:
+        """Pickled as ``Span(start, end)`` (a mypyc build, make compiled, cannot restore a
+        frozen dataclass's slots the default way)."""
+        return (Span, (self.start, self.end))
+
     def of(self, text: str) -> str:
         """Return the substring of ``text`` this span covers."""
         return text[self.start : self.end]
@@ -47,9 +52,11 @@ class Span:
         return {"start": self.start, "end": self.end}
 
 
-_new = object.__new__
-_set_start = Span.__dict__["start"].__set__
-_set_end = Span.__dict__["end"].__set__
+# The class's own __new__ and vars(): object.__new__ and __dict__ in CPython, and what a
+# mypyc build of this module (make compiled) accepts, where object.__new__ refuses the class
+_new = Span.__new__
+_set_start = vars(Span)["start"].__set__
+_set_end = vars(Span)["end"].__set__
 
 
 def trusted_span(start: int, end: int) -> Span:
@@ -59,7 +66,7 @@ def trusted_span(start: int, end: int) -> Span:
     (match positions, ``find`` results); the splitter makes one per component, segment
     and query parameter, so on long inputs the check dominated. Equal to ``Span(start, end)``.
     """
-    span: Span = _new(Span)
+    span = _new(Span)
     _set_start(span, start)
     _set_end(span, end)
     return span

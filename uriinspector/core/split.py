@@ -79,6 +79,10 @@ class Part:
     text: str
     span: Span
 
+    def __reduce__(self) -> tuple[type[Part], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (Part, tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class Delimiter:
@@ -87,6 +91,10 @@ class Delimiter:
     role: DelimiterRole
     text: str
     span: Span
+
+    def __reduce__(self) -> tuple[type[Delimiter], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (Delimiter, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +110,10 @@ class Segment:
     name: Part
     params: tuple[Part, ...]
 
+    def __reduce__(self) -> tuple[type[Segment], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (Segment, tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class QueryParam:
@@ -110,6 +122,10 @@ class QueryParam:
     span: Span
     key: Part
     value: Part | None  # None when the piece has no "="
+
+    def __reduce__(self) -> tuple[type[QueryParam], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (QueryParam, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +152,10 @@ class SplitReference:
     _query_params: tuple[QueryParam, ...] | None = field(
         default=None, compare=False, repr=False
     )
+
+    def __reduce__(self) -> tuple[type[SplitReference], tuple[object, ...]]:
+        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
+        return (SplitReference, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def segments(self) -> tuple[Segment, ...]:
@@ -202,14 +222,18 @@ class SplitReference:
         return "".join(pieces)
 
 
-_new = object.__new__
-_set_part_text = Part.__dict__["text"].__set__
-_set_part_span = Part.__dict__["span"].__set__
+# Each class's own __new__ and vars() (object.__new__ and __dict__ in CPython): a mypyc
+# build of this module (make compiled) refuses object.__new__ on its compiled classes
+_new_part = Part.__new__
+_new_ref = SplitReference.__new__
+_new_delim = Delimiter.__new__
+_set_part_text = vars(Part)["text"].__set__
+_set_part_span = vars(Part)["span"].__set__
 
 
 def _mk_part(text: str, span: Span) -> Part:
     """``Part(text, span)`` without the dataclass ``__init__`` (the splitter's hot path)."""
-    part: Part = _new(Part)
+    part = _new_part(Part)
     _set_part_text(part, text)
     _set_part_span(part, span)
     return part
@@ -414,9 +438,9 @@ def spans_of_groups(
 # SplitReference's fields in declaration order, set directly (a frozen dataclass's
 # __init__ goes through object.__setattr__ thirteen times on every parse)
 _SPLIT_SETTERS = tuple(
-    SplitReference.__dict__[f.name].__set__ for f in fields(SplitReference)
+    vars(SplitReference)[f.name].__set__ for f in fields(SplitReference)
 )
-_DELIM_SETTERS = tuple(Delimiter.__dict__[f.name].__set__ for f in fields(Delimiter))
+_DELIM_SETTERS = tuple(vars(Delimiter)[f.name].__set__ for f in fields(Delimiter))
 
 
 def _reference(
@@ -434,7 +458,7 @@ def _reference(
 ) -> SplitReference:
     """A ``SplitReference`` built through its slot setters (``split`` and ``assemble``
     share it; segments and query parameters are left for their lazy properties)."""
-    ref: SplitReference = _new(SplitReference)
+    ref = _new_ref(SplitReference)
     (
         set_text, set_scheme, set_authority, set_userinfo, set_host, set_port, set_path,
         set_query, set_fragment, set_delimiters, set_segment_params, set_segments,
@@ -458,7 +482,7 @@ def _reference(
 
 def _delimiter(role: DelimiterRole, text: str, start: int, end: int) -> Delimiter:
     """``Delimiter(role, text, Span(start, end))`` without the dataclass ``__init__``."""
-    d: Delimiter = _new(Delimiter)
+    d = _new_delim(Delimiter)
     set_role, set_text, set_span = _DELIM_SETTERS
     set_role(d, role)
     set_text(d, text)
@@ -481,7 +505,7 @@ _ROLES: tuple[tuple[DelimiterRole, str, int], ...] = (
 
 def _at(text: str, start: int, end: int) -> Part:
     """``_part`` with a shared span (``assemble``'s hot path)."""
-    part: Part = _new(Part)
+    part = _new_part(Part)
     _set_part_text(part, text[start:end])
     _set_part_span(part, shared_span(start, end))
     return part

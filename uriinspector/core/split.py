@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import (
@@ -22,6 +22,9 @@ from uriinspector.core.spans import (
     shared_span,
     trusted_span,
 )
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 ComponentName = Literal[
     "scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"
@@ -72,6 +75,12 @@ SPAN_PAIRS: tuple[list[list[tuple[ComponentName, Span] | None]], ...] = tuple(
 )
 
 
+def _field_values(obj: DataclassInstance) -> tuple[object, ...]:
+    """A dataclass's field values in declaration order: the constructor's arguments that
+    the split types' ``__reduce__`` pickle (as :meth:`Span.__reduce__`, for make compiled)."""
+    return tuple(getattr(obj, f.name) for f in fields(obj))
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
     """A component's exact substring of the input, and where it stands."""
@@ -80,8 +89,8 @@ class Part:
     span: Span
 
     def __reduce__(self) -> tuple[type[Part], tuple[object, ...]]:
-        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
-        return (Part, tuple(getattr(self, f.name) for f in fields(self)))
+        """Pickled through the constructor (:func:`_field_values`)."""
+        return (Part, _field_values(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +102,8 @@ class Delimiter:
     span: Span
 
     def __reduce__(self) -> tuple[type[Delimiter], tuple[object, ...]]:
-        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
-        return (Delimiter, tuple(getattr(self, f.name) for f in fields(self)))
+        """Pickled through the constructor (:func:`_field_values`)."""
+        return (Delimiter, _field_values(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +120,8 @@ class Segment:
     params: tuple[Part, ...]
 
     def __reduce__(self) -> tuple[type[Segment], tuple[object, ...]]:
-        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
-        return (Segment, tuple(getattr(self, f.name) for f in fields(self)))
+        """Pickled through the constructor (:func:`_field_values`)."""
+        return (Segment, _field_values(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +133,8 @@ class QueryParam:
     value: Part | None  # None when the piece has no "="
 
     def __reduce__(self) -> tuple[type[QueryParam], tuple[object, ...]]:
-        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
-        return (QueryParam, tuple(getattr(self, f.name) for f in fields(self)))
+        """Pickled through the constructor (:func:`_field_values`)."""
+        return (QueryParam, _field_values(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +163,8 @@ class SplitReference:
     )
 
     def __reduce__(self) -> tuple[type[SplitReference], tuple[object, ...]]:
-        """Pickled through the constructor (as :meth:`Span.__reduce__`, for make compiled)."""
-        return (SplitReference, tuple(getattr(self, f.name) for f in fields(self)))
+        """Pickled through the constructor (:func:`_field_values`)."""
+        return (SplitReference, _field_values(self))
 
     @property
     def segments(self) -> tuple[Segment, ...]:

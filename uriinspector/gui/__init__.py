@@ -6,7 +6,13 @@ MainWindow`` does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from uriinspector.gui import source_scan
+
+# First: when Qt is already loaded (tests, benchmarks), PySide reads no source for the
+# modules below and the first frame's.
+source_scan.spare()
+
+from typing import TYPE_CHECKING  # noqa: E402
 
 if TYPE_CHECKING:
     from uriinspector.gui.main_window import MainWindow

@@ -52,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
+    from uriinspector.gui import source_scan
+
+    source_scan.spare()  # Qt is loaded now: spare its source scan of the next imports
     from uriinspector import APP_ID, __version__
     from uriinspector.gui import resources
     from uriinspector.gui.main_window import MainWindow

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from uriinspector.sources import html as html_module
 from uriinspector.sources.html import LinkScanner, extract_html
-from uriinspector.sources.html_fast import read_plain
+from uriinspector.sources.html_fast import HELD_TOKENS, read_plain
 from uriinspector.sources.html_tokens import LONG_TAG
 
 Event = tuple[object, ...]
@@ -133,6 +133,17 @@ def test_a_newsletter_is_read_plain_and_the_same() -> None:
     doc = extract_html(text)
     assert [link.kind for link in doc.links] == ["href", "src"]
     assert doc.links[0].display == "www.paypal.com"
+
+
+@pytest.mark.parametrize("rows", [HELD_TOKENS // 7 - 1, HELD_TOKENS // 7 + 1, HELD_TOKENS])
+def test_past_the_held_tokens_the_events_are_the_same(rows: int) -> None:
+    """Up to ``HELD_TOKENS`` the checked tokens are handed back, past it a fresh pass
+    (seven tokens a row)."""
+    row = '<tr><td><a href="https://a.example/?x=1&amp;y={i}">see {i} &amp; more</a></td></tr>'
+    text = "<table>" + "".join(row.format(i=i) for i in range(rows)) + "</table>"
+    events = _events(text, plain=True)
+    assert events is not None and events == _events(text, plain=False)
+    assert _events(text + "<p>1 < 2</p>", plain=True) is None
 
 
 @pytest.mark.parametrize("text", [

@@ -299,9 +299,13 @@ def _resolved(base: str, raw: str) -> tuple[str, str | None]:
 
 
 def extract_html(
-    text: str, base: str | None = None, part: str | None = None, *, max_links: int = MAX_LINKS
+    text: str, base: str | None = None, part: str | None = None, *, max_links: int = MAX_LINKS,
+    offsets: bool = True,
 ) -> Document:
     """Every link target in ``text`` (an HTML document or fragment); never raises.
+
+    ``offsets=False`` leaves the spans out (a mail's part: they would point into decoded
+    text), as :meth:`~uriinspector.sources.model.Link.in_part` would, without a copy.
 
     ``base`` is the document's own URL (the user's choice in the window); a
     ``<base href>`` in the document is resolved against it and wins, as in a browser.
@@ -346,7 +350,7 @@ def extract_html(
                 raw=p.raw,
                 target=uri,
                 kind=p.kind,
-                span=p.span,
+                span=p.span if offsets else None,
                 display=display,
                 mismatch=mismatch,
                 shown_domain=shown,

@@ -45,6 +45,9 @@ _LINK_ATTRIBUTES: Final[dict[str, LinkKind]] = {
     "formaction": "formaction",
 }
 _HIDDEN: Final = frozenset({"script", "style", "template", "title"})
+#: Elements whose tags the scanner reads whatever their attributes (``read_plain``
+#: leaves out the others' tags unless they may hold a link attribute).
+_WATCHED: Final = frozenset({"a", "meta", "base", *_HIDDEN})
 
 # One attribute inside a raw start tag, the way html.parser's tolerant scanner reads it:
 # a name, then optionally ``=`` and a single-quoted, double-quoted or unquoted value.
@@ -315,7 +318,7 @@ def extract_html(
     problems: list[Problem] = []
     scanner = LinkScanner(text, found)
     try:
-        if not read_plain(text, scanner):  # plain markup: the same events, cheaper
+        if not read_plain(text, scanner, _WATCHED):  # plain markup: the same links, cheaper
             scanner.feed(text)
             scanner.close()
     except StopScan:

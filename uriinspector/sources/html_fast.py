@@ -47,6 +47,10 @@ _ONE_ATTR: Final = re.compile(
     _S + r"+(?P<name>[a-zA-Z_:][-a-zA-Z0-9_:.]*)"
     r"(?:=(?:\"(?P<dq>[^\"]*)\"|'(?P<sq>[^']*)'|(?P<uq>[^\s\"'<>`=][^\s\"'<>`]*)))?"
 )
+#: A link attribute's name inside a tag's ``attrs`` group (or such text in a quoted
+#: value: then the tag is reported, which is always right).
+_LINK_ATTRIBUTE: Final = re.compile(
+    "(?i)" + _S + "(?:href|src|action|formaction)(?![-a-zA-Z0-9_:.])")
 #: Elements whose content ``html.parser`` (in some version) reads as raw text.
 _RAW_TEXT: Final = frozenset({"script", "style", "textarea", "title", "xmp", "iframe",
                               "noembed", "noframes", "noscript", "plaintext"})
@@ -110,9 +114,13 @@ def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
     return attrs, spans
 
 
-def read_plain(text: str, events: Events) -> bool:
+def read_plain(text: str, events: Events, watched: frozenset[str] | None = None) -> bool:
     """Hand ``events`` what ``html.parser`` would report for ``text`` and return True,
-    or return False at once, reporting nothing, when ``text`` is not plain markup."""
+    or return False at once, reporting nothing, when ``text`` is not plain markup.
+
+    With ``watched``, the start and end tags of other elements are not reported unless
+    the start tag may hold a link attribute (``href``, ``src``, ``action``,
+    ``formaction``): a link scanner does nothing with a newsletter's ``<td style=…>``."""
     tokens = _plain_tokens(text)
     if tokens is None:
         return False
@@ -124,11 +132,18 @@ def read_plain(text: str, events: Events) -> bool:
             piece = m.group()
             data(unescape(piece) if "&" in piece else piece)
         elif kind == "close":
-            attrs, spans = _attributes(m) if m.end("attrs") > m.start("attrs") else ([], [])
+            tag = m.group("tag").lower()
+            at, stop = m.span("attrs")
+            if watched is not None and tag not in watched and (
+                    at == stop or _LINK_ATTRIBUTE.search(text, at, stop) is None):
+                continue
+            attrs, spans = _attributes(m) if stop > at else ([], [])
             events.at_tag(m.start(), spans)
-            (startend if m.group("close") else start)(m.group("tag").lower(), attrs)
+            (startend if m.group("close") else start)(tag, attrs)
         elif kind == "end":
-            end(m.group("end").lower())
+            tag = m.group("end").lower()
+            if watched is None or tag in watched:
+                end(tag)
     return True
 
 

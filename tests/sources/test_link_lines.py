@@ -45,12 +45,14 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12) | st.j
 
 @settings(max_examples=60, deadline=None)
 @given(uri=_TEXT, display=st.none() | _TEXT, part=st.none() | _TEXT, subject=st.none() | _TEXT,
-       index=st.none() | st.integers(0, 10**6), span=st.booleans(), mismatch=st.booleans())
+       index=st.none() | st.integers(0, 10**6), span=st.booleans(), mismatch=st.booleans(),
+       same=st.booleans())
 def test_any_values_give_the_same_bytes(
     uri: str, display: str | None, part: str | None, subject: str | None, index: int | None,
-    span: bool, mismatch: bool,
+    span: bool, mismatch: bool, same: bool,
 ) -> None:
-    link = Link(uri=uri, raw=uri, target="https://x.example/" + uri, kind="href",
+    target = uri if same else "https://x.example/" + uri
+    link = Link(uri=uri, raw=uri, target=target, kind="href",
                 span=Span(2, 2 + len(uri)) if span else None, display=display, part=part,
                 mismatch=mismatch, shown_domain="paypal.com" if mismatch else None)
     doc = Document("eml", (link, link), source="a\u00e9.mbox", index=index, subject=subject)

@@ -140,14 +140,20 @@ def document_lines(doc: Document) -> str:
     out: list[str] = []
     for link in doc.links:
         span = link.span
-        judged = _judged_fields(link) if link.mismatch else _target_fields(link.target)
+        target = link.target
+        judged = _judged_fields(link) if link.mismatch else _target_fields(target)
+        uri = _STRING(link.uri)
+        final = link.final
+        display = link.display
         out.append(
-            f'{{"uri": {_STRING(link.uri)}, '
-            f'"start": {_value(span.start if span is not None else None)}, '
-            f'"end": {_value(span.end if span is not None else None)}, '
-            f'"part": {_STRING(link.part or "")}, "display": {_value(link.display)}, '
-            f'"mismatch": {_value(link.mismatch)}, "final": {_STRING(link.final_url)}, '
-            f'"target": {_STRING(link.target)}{middle}{judged}, '
+            f'{{"uri": {uri}, '
+            + ('"start": null, "end": null, ' if span is None else
+               f'"start": {_value(span.start)}, "end": {_value(span.end)}, ')
+            + f'"part": {_STRING(link.part or "")}, '
+            f'"display": {"null" if display is None else _STRING(display)}, '
+            f'"mismatch": {"true" if link.mismatch else "false"}, '
+            f'"final": {uri if final is None else _STRING(final)}, '
+            f'"target": {uri if target == link.uri else _STRING(target)}{middle}{judged}, '
             f'"mail": {mail}}}\n'
         )
     return "".join(out)

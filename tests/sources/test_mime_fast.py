@@ -254,3 +254,21 @@ def test_generated_mails_give_the_same_links(text: str) -> None:
     with pytest.MonkeyPatch.context() as mp:
         fast, full = _documents(text.encode("utf-8"), mp)
     assert fast == full
+
+
+@pytest.mark.parametrize("text", [
+    'Content-Type: multipart/mixed; boundary=""\n\n--\nContent-Type: text/plain\n\nx\n----\n',
+    "Content-Type: multipart/mixed; boundary*=us-ascii''a%20b\n\n--a b\n\nx\n--a b--\n",
+    'Content-Type: multipart/mixed; boundary="b"\nContent-Type: text/plain\n\n--b\n\nx\n--b--\n',
+    "Content-Type: text/plain\nSubject: caf\udce9\n\nbody\udcff\n",
+    'Content-Type: multipart/mixed; boundary="b"\n\n--b\n\nno headers\n--b--\n',
+    'Content-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: multipart/alternative;'
+    ' boundary="b"\n\n--b\n\nx\n--b--\n--b--\n',
+    'Content-Type: multipart/mixed; boundary="b"\n\n--b \t\n\nx\n--b-- \t\nepi\n',
+    'Content-Type: multipart/mixed; boundary="b"\n\n--b\n\nx\n--b--',
+    'Content-Type: multipart/mixed; boundary="b"\n\n--b\n\nx\r\n--b--\r\n',
+    "Content-Type: MULTIPART/Mixed; BOUNDARY=b\n\n--b\n\nx\n--b--\n",
+    "content-type: text/plain\n\n", "Content-Type: text/plain\n\n\n\n", "X: y\n \n\nbody",
+], ids=range(13))
+def test_edge_cases_are_read_as_the_feed_parser_reads_them(text: str) -> None:
+    _same_as_feedparser(text)

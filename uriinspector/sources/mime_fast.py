@@ -115,8 +115,9 @@ def _part(text: str, start: int, end: int, policy: Compat32, depth: int, inner: 
     break belongs to the boundary after it."""
     msg = Message(policy=policy)
     body = _headers(text, start, end, msg, policy)
-    maintype = msg.get_content_maintype()
-    if maintype == "message" or msg.get_content_type() == "multipart/digest":
+    ctype = msg.get_content_type()  # what get_content_maintype() splits, asked once
+    maintype = ctype.split("/")[0]
+    if maintype == "message" or ctype == "multipart/digest":
         raise _Unusual
     if maintype != "multipart":
         payload = text[body:end]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from uriinspector.sources import html as html_module
 from uriinspector.sources.html import LinkScanner, extract_html
-from uriinspector.sources.html_fast import read_plain
+from uriinspector.sources.html_fast import HELD_TOKENS, read_plain
 from uriinspector.sources.html_tokens import LONG_TAG
 
 Event = tuple[object, ...]
@@ -117,7 +117,7 @@ def test_links_are_the_same_with_and_without_the_plain_reader(
     text = "".join(pieces)
     fast = extract_html(text)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(html_module, "read_plain", lambda _text, _events: False)
+        mp.setattr(html_module, "read_plain", lambda _text, _events, _watched=None: False)
         assert extract_html(text) == fast
 
 
@@ -135,6 +135,17 @@ def test_a_newsletter_is_read_plain_and_the_same() -> None:
     assert doc.links[0].display == "www.paypal.com"
 
 
+@pytest.mark.parametrize("rows", [HELD_TOKENS // 7 - 1, HELD_TOKENS // 7 + 1, HELD_TOKENS])
+def test_past_the_held_tokens_the_events_are_the_same(rows: int) -> None:
+    """Up to ``HELD_TOKENS`` the checked tokens are handed back, past it a fresh pass
+    (seven tokens a row)."""
+    row = '<tr><td><a href="https://a.example/?x=1&amp;y={i}">see {i} &amp; more</a></td></tr>'
+    text = "<table>" + "".join(row.format(i=i) for i in range(rows)) + "</table>"
+    events = _events(text, plain=True)
+    assert events is not None and events == _events(text, plain=False)
+    assert _events(text + "<p>1 < 2</p>", plain=True) is None
+
+
 @pytest.mark.parametrize("text", [
     "<p>1 < 2</p>", "<script>x</script>", "<style>p{}</style>", "<a href = 'x'>",
     "<a href='x'title='y'>", "<a\xa0href='x'>", "<?php ?>", "<![CDATA[x]]>",
@@ -142,3 +153,24 @@ def test_a_newsletter_is_read_plain_and_the_same() -> None:
 ])
 def test_anything_else_goes_to_the_full_parser(text: str) -> None:
     assert _events(text, plain=True) is None
+
+
+def test_tags_without_link_attributes_are_left_out_and_the_links_are_the_same() -> None:
+    """``read_plain(..., watched)`` leaves out the tags a link scanner does nothing with;
+    a tag that may hold a link attribute (any case, or such text in a value) is kept."""
+    text = (
+        '<table style="width:100%"><tr class=row><TD HREF="https://td.example/">cell</TD>'
+        '<td title="see href=x" data-href="https://no.example/">'
+        '<a href="https://a.example/"><span style="color:red">www.paypal.com</span></a>'
+        '<p data-src=y>text</p><template><a href="https://t.example/">hidden</a></template>'
+        '<img SRC=https://cdn.example/p.gif alt=""><form Action="/post"></form>'
+        '<meta http-equiv="refresh" content="0; url=https://r.example/"></td></tr></table>'
+    )
+    fast = extract_html(text)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(html_module, "read_plain", lambda _text, _events, _watched=None: False)
+        assert extract_html(text) == fast
+    assert [link.uri for link in fast.links] == [
+        "https://td.example/", "https://a.example/", "https://t.example/",
+        "https://cdn.example/p.gif", "/post", "https://r.example/"]
+    assert fast.links[1].display == "www.paypal.com"

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from tests.sources.builders import phishing_mail
 from uriinspector.batch import protocol
 from uriinspector.core.spans import Span
-from uriinspector.sources import read_bytes
-from uriinspector.sources.link_lines import document_lines, link_json
+from uriinspector.sources import link_lines, read_bytes
+from uriinspector.sources.documents import link_analysis
+from uriinspector.sources.link_lines import document_lines, goes_to, link_json
 from uriinspector.sources.model import Document, Link
 
 
@@ -44,12 +45,14 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12) | st.j
 
 @settings(max_examples=60, deadline=None)
 @given(uri=_TEXT, display=st.none() | _TEXT, part=st.none() | _TEXT, subject=st.none() | _TEXT,
-       index=st.none() | st.integers(0, 10**6), span=st.booleans(), mismatch=st.booleans())
+       index=st.none() | st.integers(0, 10**6), span=st.booleans(), mismatch=st.booleans(),
+       same=st.booleans())
 def test_any_values_give_the_same_bytes(
     uri: str, display: str | None, part: str | None, subject: str | None, index: int | None,
-    span: bool, mismatch: bool,
+    span: bool, mismatch: bool, same: bool,
 ) -> None:
-    link = Link(uri=uri, raw=uri, target="https://x.example/" + uri, kind="href",
+    target = uri if same else "https://x.example/" + uri
+    link = Link(uri=uri, raw=uri, target=target, kind="href",
                 span=Span(2, 2 + len(uri)) if span else None, display=display, part=part,
                 mismatch=mismatch, shown_domain="paypal.com" if mismatch else None)
     doc = Document("eml", (link, link), source="a\u00e9.mbox", index=index, subject=subject)
@@ -61,3 +64,21 @@ def test_a_link_moved_into_a_part_keeps_every_other_field() -> None:
     values.update(span=Span(1, 2), mismatch=True, kind="src")
     link = Link(**values)  # type: ignore[arg-type]
     assert link.in_part("2 text/html") == replace(link, part="2 text/html", span=None)
+
+
+_TARGETS = st.sampled_from([
+    "https://www.paypal.com/signin", "HTTPS://WWW.Example.CO.UK./a", "http://[::1]/",
+    "http://192.168.0.1/", "http://localhost/", "mailto:a@b.example", "MAILTO:x@evil.example",
+    "mailto:", "javascript:alert(1)", "https://b\u00fccher.example/", "http://a b/",
+    "https://nam10.safelinks.protection.outlook.com/?url=https%3A%2F%2Fevil.example%2F&data=1",
+    "https://click.example/r?u=https%3A%2F%2Fpaypal.com%2F", "ftp://files.example/x", "",
+    "relative/path", "https://xn--80ak6aa92e.com/", "http://example.com:99999/",
+])
+
+
+@settings(max_examples=80, deadline=None)
+@given(_TARGETS | st.builds(lambda h, p: f"https://{h}/{p}", _TEXT, _TEXT))
+def test_where_a_link_goes_is_read_from_its_analysis_as_afresh(target: str) -> None:
+    """``final_domain`` taken from the link's analysis is :func:`goes_to`'s answer."""
+    link = Link(uri=target, raw=target, target=target, kind="href")
+    assert link_lines._goes_to(link, link_analysis(link)) == goes_to(link)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
+from uriinspector.sources import mail_context as mail_context_module
 from uriinspector.sources.mail_context import mail_context
 
 
@@ -80,3 +81,21 @@ def test_extract_shows_the_mail_context_in_the_table_and_json(tmp_path: object) 
     mail = row["mail"]
     assert mail["from_address"] == "alerts@evil-mailer.example"  # type: ignore[index]
     assert mail["reply_to"] == ["billing@collect.evil.example"]  # type: ignore[index]
+
+
+def test_a_repeated_sender_is_read_the_same_from_the_cache() -> None:
+    """The From field's reading is cached per field text (a mailbox repeats its senders):
+    the same answers as read afresh, whatever came before."""
+    senders = ["=?utf-8?q?Caf=C3=A9?= <news@shop.example>",
+               '"PayPal <pp@paypal.com>" <x@evil.example>', "plain@corp.example", "",
+               "<<<@@@>>>"]
+    msgs = [message_from_bytes(bytes(_mail(From=s, Subject=f"n{i}")) if s else
+                               b"Subject: none\r\n\r\nbody", policy=policy.compat32)
+            for i, s in enumerate(senders * 2)]
+    warm = [mail_context(m) for m in msgs]
+    fresh = []
+    for m in msgs:
+        mail_context_module._sender.cache_clear()
+        fresh.append(mail_context(m))
+    assert warm == fresh
+    assert warm[0].from_name == "Café" and warm[0].from_address == "news@shop.example"

@@ -38,6 +38,7 @@ from typing import Any, Final
 
 from uriinspector.sources import charsets
 from uriinspector.sources.budget import MAX_HEADER_CHARS, MAX_SUBJECT_CHARS
+from uriinspector.sources.mime_fast import read_simple
 
 #: Multipart boundaries the parser checks each line against (the outermost ones).
 MAX_OPEN_BOUNDARIES: Final = 40
@@ -165,7 +166,21 @@ def parse_message(
     as ``email.message_from_bytes`` does), header fields cut to ``header_chars`` and
     boundaries watched ``MAX_OPEN_BOUNDARIES`` deep, and whether the parser gave up on a
     nesting too deep for it (its generators recurse once per level): then the tree built
-    so far is returned, so the parts before the flood are still read."""
+    so far is returned, so the parts before the flood are still read.
+
+    A simple mail is read by :func:`~uriinspector.sources.mime_fast.read_simple` (the
+    same tree, without reading line by line); any other by :func:`parse_full`."""
+    text = data.decode("ascii", "surrogateescape") if isinstance(data, bytes) else data
+    simple = read_simple(text, BoundedPolicy(header_chars))
+    if simple is not None:
+        return simple, False
+    return parse_full(text, header_chars)
+
+
+def parse_full(
+    data: bytes | str, header_chars: int = MAX_HEADER_CHARS
+) -> tuple[Message, bool]:
+    """:func:`parse_message` by the (private, bounded) feed parser alone, whatever the mail."""
     text = data.decode("ascii", "surrogateescape") if isinstance(data, bytes) else data
     parser = _feedparser.FeedParser(policy=BoundedPolicy(header_chars))
     parser._input = _BoundedLines()  # the reader it reads
@@ -254,5 +269,5 @@ def decode_words(raw: str, limit: int = MAX_SUBJECT_CHARS) -> str:
 
 __all__ = [
     "MAX_OPEN_BOUNDARIES", "BoundaryMatcher", "BoundedPolicy", "CutHeader", "cut_fields",
-    "decode_words", "parse_message", "raw_field",
+    "decode_words", "parse_full", "parse_message", "raw_field",
 ]

@@ -45,6 +45,9 @@ _LINK_ATTRIBUTES: Final[dict[str, LinkKind]] = {
     "formaction": "formaction",
 }
 _HIDDEN: Final = frozenset({"script", "style", "template", "title"})
+#: Elements whose tags the scanner reads whatever their attributes (``read_plain``
+#: leaves out the others' tags unless they may hold a link attribute).
+_WATCHED: Final = frozenset({"a", "meta", "base", *_HIDDEN})
 
 # One attribute inside a raw start tag, the way html.parser's tolerant scanner reads it:
 # a name, then optionally ``=`` and a single-quoted, double-quoted or unquoted value.
@@ -299,9 +302,13 @@ def _resolved(base: str, raw: str) -> tuple[str, str | None]:
 
 
 def extract_html(
-    text: str, base: str | None = None, part: str | None = None, *, max_links: int = MAX_LINKS
+    text: str, base: str | None = None, part: str | None = None, *, max_links: int = MAX_LINKS,
+    offsets: bool = True,
 ) -> Document:
     """Every link target in ``text`` (an HTML document or fragment); never raises.
+
+    ``offsets=False`` leaves the spans out (a mail's part: they would point into decoded
+    text), as :meth:`~uriinspector.sources.model.Link.in_part` would, without a copy.
 
     ``base`` is the document's own URL (the user's choice in the window); a
     ``<base href>`` in the document is resolved against it and wins, as in a browser.
@@ -311,7 +318,7 @@ def extract_html(
     problems: list[Problem] = []
     scanner = LinkScanner(text, found)
     try:
-        if not read_plain(text, scanner):  # plain markup: the same events, cheaper
+        if not read_plain(text, scanner, _WATCHED):  # plain markup: the same links, cheaper
             scanner.feed(text)
             scanner.close()
     except StopScan:
@@ -346,7 +353,7 @@ def extract_html(
                 raw=p.raw,
                 target=uri,
                 kind=p.kind,
-                span=p.span,
+                span=p.span if offsets else None,
                 display=display,
                 mismatch=mismatch,
                 shown_domain=shown,

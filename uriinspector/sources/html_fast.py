@@ -22,6 +22,7 @@ on generated markup (``tests/sources/test_html_fast.py``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from html import unescape
 from typing import Final, Protocol
 
@@ -46,9 +47,16 @@ _ONE_ATTR: Final = re.compile(
     _S + r"+(?P<name>[a-zA-Z_:][-a-zA-Z0-9_:.]*)"
     r"(?:=(?:\"(?P<dq>[^\"]*)\"|'(?P<sq>[^']*)'|(?P<uq>[^\s\"'<>`=][^\s\"'<>`]*)))?"
 )
+#: A link attribute's name inside a tag's ``attrs`` group (or such text in a quoted
+#: value: then the tag is reported, which is always right).
+_LINK_ATTRIBUTE: Final = re.compile(
+    "(?i)" + _S + "(?:href|src|action|formaction)(?![-a-zA-Z0-9_:.])")
 #: Elements whose content ``html.parser`` (in some version) reads as raw text.
 _RAW_TEXT: Final = frozenset({"script", "style", "textarea", "title", "xmp", "iframe",
                               "noembed", "noframes", "noscript", "plaintext"})
+
+#: Tokens kept from the check for plain markup, so that a part is tokenized once.
+HELD_TOKENS: Final = 4096
 
 Attrs = list[tuple[str, str | None]]
 
@@ -64,18 +72,27 @@ class Events(Protocol):
         """The next start tag begins at ``start``; its values' spans from there."""
 
 
-def _is_plain(text: str) -> bool:
-    """Whether ``text`` is plain markup: tokens end to end, no raw-text element, no long
-    tag (one token at a time: a flood of tags holds no list)."""
+def _plain_tokens(text: str) -> Iterable[re.Match[str]] | None:
+    """The tokens of ``text`` when it is plain markup (tokens end to end, no raw-text
+    element, no long tag), else None. Checked one token at a time: the first
+    ``HELD_TOKENS`` are kept and handed back (one pass for a mail's part); past that
+    none are kept and a fresh pass is handed back (a flood of tags holds no list)."""
+    held: list[re.Match[str]] | None = []
     pos = 0
     for m in _TOKEN.finditer(text):
         if m.start() != pos:
-            return False
+            return None
         tag = m.group("tag")
         if tag is not None and (m.end() - pos > LONG_TAG or tag.lower() in _RAW_TEXT):
-            return False
+            return None
         pos = m.end()
-    return pos == len(text)
+        if held is not None:
+            held.append(m)
+            if len(held) > HELD_TOKENS:
+                held = None
+    if pos != len(text):
+        return None
+    return held if held is not None else _TOKEN.finditer(text)
 
 
 def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
@@ -85,36 +102,49 @@ def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
     spans: list[tuple[int, int] | None] = []
     base = m.start()
     for a in _ONE_ATTR.finditer(m.string, m.start("attrs"), m.end("attrs")):
-        group = "dq" if a.group("dq") is not None else (
-            "sq" if a.group("sq") is not None else "uq")
-        value = a.group(group)
-        if value is None:
+        group = a.lastgroup  # "dq", "sq" or "uq" for a value, "name" without one
+        if group == "name" or group is None:
             attrs.append((a.group("name").lower(), None))
             spans.append(None)
             continue
-        attrs.append((a.group("name").lower(), unescape(value) if value else value))
-        spans.append((a.start(group) - base, a.end(group) - base))
+        value = a.group(group)
+        attrs.append((a.group("name").lower(), unescape(value) if "&" in value else value))
+        start, end = a.span(group)
+        spans.append((start - base, end - base))
     return attrs, spans
 
 
-def read_plain(text: str, events: Events) -> bool:
+def read_plain(text: str, events: Events, watched: frozenset[str] | None = None) -> bool:
     """Hand ``events`` what ``html.parser`` would report for ``text`` and return True,
-    or return False at once, reporting nothing, when ``text`` is not plain markup."""
-    if not _is_plain(text):
+    or return False at once, reporting nothing, when ``text`` is not plain markup.
+
+    With ``watched``, the start and end tags of other elements are not reported unless
+    the start tag may hold a link attribute (``href``, ``src``, ``action``,
+    ``formaction``): a link scanner does nothing with a newsletter's ``<td style=…>``."""
+    tokens = _plain_tokens(text)
+    if tokens is None:
         return False
     data, start, startend, end = (events.handle_data, events.handle_starttag,
                                   events.handle_startendtag, events.handle_endtag)
-    for m in _TOKEN.finditer(text):
+    for m in tokens:
         kind = m.lastgroup
         if kind == "text":
-            data(unescape(m.group()))
+            piece = m.group()
+            data(unescape(piece) if "&" in piece else piece)
         elif kind == "close":
-            attrs, spans = _attributes(m) if m.end("attrs") > m.start("attrs") else ([], [])
+            tag = m.group("tag").lower()
+            at, stop = m.span("attrs")
+            if watched is not None and tag not in watched and (
+                    at == stop or _LINK_ATTRIBUTE.search(text, at, stop) is None):
+                continue
+            attrs, spans = _attributes(m) if stop > at else ([], [])
             events.at_tag(m.start(), spans)
-            (startend if m.group("close") else start)(m.group("tag").lower(), attrs)
+            (startend if m.group("close") else start)(tag, attrs)
         elif kind == "end":
-            end(m.group("end").lower())
+            tag = m.group("end").lower()
+            if watched is None or tag in watched:
+                end(tag)
     return True
 
 
-__all__ = ["Events", "read_plain"]
+__all__ = ["HELD_TOKENS", "Events", "read_plain"]

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final
 
-from uriinspector.core.analysis import effective_host_of
+from uriinspector.core.analysis import Analysis, effective_host_of
 from uriinspector.core.verdict import LinkContext
 from uriinspector.core.whatwg import read_whatwg
 from uriinspector.sources.documents import link_analysis, link_verdict
@@ -44,6 +44,15 @@ def goes_to(link: Link) -> str:
     return domain_of_url(end) or host_of(end) or "-"
 
 
+def _goes_to(link: Link, a: Analysis) -> str:
+    """:func:`goes_to` for ``link`` analysed as ``a``: a link that carries no other end
+    goes to its target, whose registrable domain and host ``a`` already holds (the same
+    reading: :func:`~uriinspector.sources.mismatch.domain_of_url`'s, mailto: aside)."""
+    if link.final is None and link.target[:7].lower() != "mailto:":
+        return a.registrable_domain or a.effective_host or "-"
+    return goes_to(link)
+
+
 def link_json(link: Link, doc: Document) -> dict[str, object]:
     """One ``--json`` line's object for ``link`` of ``doc`` (its verdict and reason read
     in the document, as :func:`~uriinspector.sources.documents.with_verdicts` fills them)."""
@@ -58,7 +67,7 @@ def link_json(link: Link, doc: Document) -> dict[str, object]:
     data["date"] = doc.date
     data["effective_host"] = a.effective_host
     data["registrable_domain"] = a.registrable_domain
-    where = goes_to(link)
+    where = _goes_to(link, a)
     data["final_domain"] = where if where != "-" else None
     data["verdict"] = verdict.level
     data["reason"] = verdict.reasons[0] if verdict.reasons else None
@@ -131,14 +140,20 @@ def document_lines(doc: Document) -> str:
     out: list[str] = []
     for link in doc.links:
         span = link.span
-        judged = _judged_fields(link) if link.mismatch else _target_fields(link.target)
+        target = link.target
+        judged = _judged_fields(link) if link.mismatch else _target_fields(target)
+        uri = _STRING(link.uri)
+        final = link.final
+        display = link.display
         out.append(
-            f'{{"uri": {_STRING(link.uri)}, '
-            f'"start": {_value(span.start if span is not None else None)}, '
-            f'"end": {_value(span.end if span is not None else None)}, '
-            f'"part": {_STRING(link.part or "")}, "display": {_value(link.display)}, '
-            f'"mismatch": {_value(link.mismatch)}, "final": {_STRING(link.final_url)}, '
-            f'"target": {_STRING(link.target)}{middle}{judged}, '
+            f'{{"uri": {uri}, '
+            + ('"start": null, "end": null, ' if span is None else
+               f'"start": {_value(span.start)}, "end": {_value(span.end)}, ')
+            + f'"part": {_STRING(link.part or "")}, '
+            f'"display": {"null" if display is None else _STRING(display)}, '
+            f'"mismatch": {"true" if link.mismatch else "false"}, '
+            f'"final": {uri if final is None else _STRING(final)}, '
+            f'"target": {uri if target == link.uri else _STRING(target)}{middle}{judged}, '
             f'"mail": {mail}}}\n'
         )
     return "".join(out)

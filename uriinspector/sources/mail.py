@@ -350,8 +350,9 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
     if maintype == "text":
         text = _bounded(_decode_text(part, label, st), label, st)
     if ctype == "text/html":
-        doc = extract_html(text, part=label, max_links=max(0, st.max_links - len(st.links)))
-        st.add([link.in_part(label) for link in doc.links])
+        doc = extract_html(text, part=label, max_links=max(0, st.max_links - len(st.links)),
+                           offsets=False)
+        st.add(doc.links)
         if st.read_qr:
             for link in doc.links:
                 image = data_uri_image(link.uri) if link.kind == "src" else None

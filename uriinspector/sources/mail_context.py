@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses, parseaddr
+from functools import lru_cache
 from typing import Final
 
 from uriinspector.sources.mismatch import domain_of_host, shown_domains
@@ -126,13 +127,19 @@ def _domain(address: str | None) -> str | None:
     return domain_of_host(address.rsplit("@", 1)[1].strip(" >").lower())
 
 
+@lru_cache(maxsize=1024)
+def _sender(raw: str) -> tuple[str | None, str | None]:
+    """The From field's display name (decoded) and address, or None each; cached (a
+    mailbox repeats its senders; fields are at most ``MAX_FIELD`` characters)."""
+    parsed_name, parsed_address = parseaddr(raw)
+    return _decoded(parsed_name) or None, parsed_address or None
+
+
 def mail_context(message: Message) -> MailContext:
     """What the headers of ``message`` say; never raises."""
     # RFC 5322 first, RFC 2047 after: addresses are parsed from the field as written and
     # only the display name is decoded (a decoded name may hold '<', '@' or quotes)
-    parsed_name, parsed_address = parseaddr(_raw(message, "From") or "")
-    address = parsed_address or None
-    name = _decoded(parsed_name) or None
+    name, address = _sender(_raw(message, "From") or "")
     replies = tuple(a for _, a in getaddresses([_raw(message, "Reply-To") or ""]) if a)
     return_path = parseaddr(_raw(message, "Return-Path") or "")[1] or None
     results: list[AuthResult] = []

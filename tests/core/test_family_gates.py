@@ -24,6 +24,7 @@ from tests.strategies import anything, uri_shaped
 from uriinspector.core.analysis import analyze
 from uriinspector.core.destinations import scan
 from uriinspector.core.findings import FAMILIES, Family
+from uriinspector.core.findings.recipient import first_address, may_hold_address
 from uriinspector.core.parse import parse
 from uriinspector.core.whatwg import read_whatwg
 
@@ -160,6 +161,18 @@ def test_gate_silent_means_no_finding_hard_cases(family: Family, text: str) -> N
     _check(text, family)
 
 
+@given(text=st.one_of(links(), uri_shaped()))
+@settings(max_examples=1500, deadline=None)
+@example(text="https://a.example/o/amFuZS5kb2VAY29ycC5leGFtcGxl.gif")
+@example(text="https://a.example/p?u=jane.doe%40corp.example")
+@example(text="https://a.example/p?u=jane.doe%2540corp.example")
+def test_recipient_gate_means_no_address(text: str) -> None:
+    # identifies-recipient reads the link's own values only when they may hold one
+    ref = parse(text).split
+    if not may_hold_address(ref):
+        assert first_address(ref) is None, text
+
+
 def test_gates_say_silent_for_plain_links() -> None:
     # the point of a gate: a plain web link skips the family
     text = "https://www.example.com/news/2025/index.html?utm_source=mail&id=42#top"
@@ -185,9 +198,12 @@ def corpus_uris() -> list[str]:
 
 
 def test_gates_on_the_corpus(corpus_uris: list[str]) -> None:
-    skipped = dict.fromkeys(IDS, 0)
+    skipped = dict.fromkeys([*IDS, "first_address"], 0)
     for text in corpus_uris:
         ref, web = parse(text).split, read_whatwg(text)
+        if not may_hold_address(ref):
+            skipped["first_address"] += 1
+            assert first_address(ref) is None, text
         for family in GATED:
             assert family.silent is not None
             if family.silent(ref, web):

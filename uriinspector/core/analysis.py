@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
-from uriinspector.core.domains import registrable_domain
+from uriinspector.core.domains import CACHE_MAX_LEN, HOST_CACHE_SIZE, registrable_domain
 from uriinspector.core.editions import Edition
 from uriinspector.core.findings import SEVERITY_RANK, Finding, detect
 from uriinspector.core.parse import ParsedReference, parse
@@ -202,6 +203,11 @@ def judge(
 ) -> Verdict:
     """Danger if any finding is danger, caution if any is a warning (or a link with a
     host that browsers refuse), else nothing-notable. Never "safe"."""
+    if not findings and (reading.valid or not has_authority):
+        # most links: the one sentence, the same for every link to the host
+        if host is None or len(host) <= CACHE_MAX_LEN:
+            return _nothing_notable_cached(host)
+        return _nothing_notable(host)
     top = max((SEVERITY_RANK[f.severity] for f in findings), default=-1)
     reasons: list[str] = []
     if top == 2:
@@ -225,11 +231,23 @@ def judge(
             level = "caution"
         reasons.append("A browser would not open this link: the WHATWG URL parser rejects it.")
     if level == "nothing-notable":
-        where = f" It goes to {host}." if host else ""
-        reasons.append(
-            "No finding." + where + " That proves nothing about the site itself."
-        )
+        reasons.append(_no_finding(host))
     return Verdict(level, tuple(reasons))
+
+
+def _no_finding(host: str | None) -> str:
+    """The reason given when nothing was found (never "safe")."""
+    where = f" It goes to {host}." if host else ""
+    return "No finding." + where + " That proves nothing about the site itself."
+
+
+def _nothing_notable(host: str | None) -> Verdict:
+    """The verdict of a link without findings that a browser opens (or that names no
+    host): immutable, so one is shared by every link to ``host``."""
+    return Verdict("nothing-notable", (_no_finding(host),))
+
+
+_nothing_notable_cached = lru_cache(maxsize=HOST_CACHE_SIZE)(_nothing_notable)
 
 
 def analyze(text: str, edition: Edition | str = "rfc3986") -> Analysis:

@@ -430,7 +430,7 @@ class ParsedReference:
     def to_json(self) -> dict[str, object]:
         """The batch contract's ``parse`` answer (shared/contract/batch-protocol.md)."""
         m = self._match
-        if m is not None and self._split is None:
+        if m is not None:  # from the match's spans even when the split is built (analyze)
             return _fast_json(m, self.edition, self.host_kind, self.diagnostics)
         diagnostics = self.diagnostics  # known invalid: the diagnostic parser's split kept
         s = self.split

@@ -200,7 +200,22 @@ def _where(key: str) -> str:
     return f"query parameter '{show(_plain(key), 30)}'"
 
 
-def _first_address(ref: SplitReference) -> tuple[str, str, int, str, str] | None:
+def may_hold_address(ref: SplitReference) -> bool:
+    """False only when no query value or path segment of ``ref`` can hold an address,
+    so :func:`first_address` is None: no ``@`` mark (:data:`_AT_MARKS`) in the path
+    or query, and no upper-case letter there, which :data:`_BASE64` asks of a base64
+    value (a lower-case value never has both cases). Most plain links stop here
+    (``tests/core/test_family_gates.py`` proves it)."""
+    for part in (ref.path, ref.query):
+        if part is None:
+            continue
+        text = part.text
+        if "@" in text or "%40" in text or "%2540" in text or text.lower() != text:
+            return True
+    return False
+
+
+def first_address(ref: SplitReference) -> tuple[str, str, int, str, str] | None:
     """(key, raw value, start, address, how) of the first address in ``ref``'s query
     values and path segments, or None."""
     tries = 0
@@ -238,7 +253,7 @@ def detect_recipient(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     scheme = ref.scheme
     if scheme is None or scheme.text.lower() not in _WEB:
         return []
-    found = _first_address(ref)
+    found = first_address(ref) if may_hold_address(ref) else None
     if found is not None:
         key, raw, start, address, how = found
         return [
@@ -259,7 +274,7 @@ def detect_recipient(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         inner = split(url)
         if inner.scheme is None or inner.scheme.text.lower() not in _WEB:
             continue
-        nested = _first_address(inner)
+        nested = first_address(inner)
         if nested is not None:
             address = nested[3]
             return [

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
+from uriinspector.core.destinations.chain import follow
 from uriinspector.core.domains import CACHE_MAX_LEN, HOST_CACHE_SIZE, registrable_domain
 from uriinspector.core.editions import Edition
 from uriinspector.core.findings import SEVERITY_RANK, Finding, detect
@@ -138,15 +139,11 @@ class Analysis:
         (``destinations.follow``: wrappers, redirects, encoded URLs), built once on
         demand. ``effective_host`` stays the host a browser contacts first; the
         chain's ``final`` is where the visitor ends up."""
-        if "destinations" in self._lazy:  # to_json reads it twice: no closure, no import
-            return cast("Destinations", self._lazy["destinations"])
-
-        def build() -> Destinations:
-            from uriinspector.core.destinations.chain import follow
-
-            return follow(self.text, self.parsed.split)
-
-        return self._once("destinations", build)
+        lazy = self._lazy
+        chain = lazy.get("destinations")
+        if chain is None:  # built here, not by _once: every analyze answer reads it
+            chain = lazy["destinations"] = follow(self.text, self.parsed.split)
+        return cast("Destinations", chain)
 
     @property
     def explanation(self) -> Explanation:

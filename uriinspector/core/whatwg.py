@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import cast
 
@@ -191,5 +191,19 @@ def read_whatwg(text: str, base: str | None = None) -> WhatwgReading:
         values, raw_type = (_READER or _direct_reader())(text)
     except (ValueError, UnicodeError, TypeError) as exc:
         return _failure(str(exc) or type(exc).__name__)
-    comps = tuple(zip(COMPONENT_NAMES, values[:-1], strict=True))
-    return WhatwgReading(True, values[-1], comps, _HOST_TYPES.get(raw_type, "domain"), None)
+    # the eight components paired with their names (zip stops before the href), and
+    # the reading built through its slot setters (a frozen dataclass's __init__ goes
+    # through object.__setattr__ five times on every reading)
+    reading = _new_reading(WhatwgReading)
+    set_valid, set_href, set_components, set_host_type, set_error = _READING_SETTERS
+    set_valid(reading, True)
+    set_href(reading, values[-1])
+    set_components(reading, tuple(zip(COMPONENT_NAMES, values, strict=False)))
+    set_host_type(reading, _HOST_TYPES.get(raw_type, "domain"))
+    set_error(reading, None)
+    return reading
+
+
+#: WhatwgReading's fields in declaration order, set directly by ``read_whatwg``.
+_READING_SETTERS = tuple(vars(WhatwgReading)[f.name].__set__ for f in fields(WhatwgReading))
+_new_reading = object.__new__

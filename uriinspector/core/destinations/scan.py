@@ -528,6 +528,8 @@ def _scan(ref: SplitReference) -> Scan:
                     break
         mentioned = _mentioned(mentions, path)
     reader.generic(mentioned)
+    if not reader.carried and reader.unknowable is None and not reader.notes:
+        return _EMPTY  # most links: the one empty scan, not a new equal one
     return Scan(tuple(reader.carried), reader.unknowable, tuple(reader.notes))
 
 

@@ -15,7 +15,7 @@ must analyse in well under a millisecond.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
@@ -142,8 +142,9 @@ class Analysis:
         lazy = self._lazy
         chain = lazy.get("destinations")
         if chain is None:  # built here, not by _once: every analyze answer reads it
-            chain = lazy["destinations"] = follow(self.text, self.parsed.split)
-        return cast("Destinations", chain)
+            built = lazy["destinations"] = follow(self.text, self.parsed.split)
+            return built
+        return chain  # type: ignore[return-value]  # only this property stores it
 
     @property
     def explanation(self) -> Explanation:
@@ -175,8 +176,9 @@ class Analysis:
         data["findings"] = [f.to_json() for f in self.findings]
         data["effective_host"] = self.effective_host
         data["registrable_domain"] = self.registrable_domain
-        data["destinations"] = self.destinations.to_json()
-        data["carrier_fields"] = self.destinations.fields_json()
+        chain = self.destinations
+        data["destinations"] = chain.to_json()
+        data["carrier_fields"] = chain.fields_json()
         data["verdict"] = self.verdict.to_json()
         return data
 
@@ -252,24 +254,37 @@ def analyze(text: str, edition: Edition | str = "rfc3986") -> Analysis:
     for any ``str`` (an unknown edition name raises ``ValueError``, as ``parse`` does)."""
     parsed = parse(text, edition)
     reading = read_whatwg(text)
-    findings = detect(parsed.split, reading)
+    split = parsed.split
+    findings = detect(split, reading)
     host = effective_host_of(reading)
     domain = registrable_domain(host) if host else None
     urn: UrnParse | None = None
-    scheme = parsed.split.scheme
+    scheme = split.scheme
     if scheme is not None and scheme.text.lower() == "urn":
         from uriinspector.core.urn import parse_urn
 
         urn = parse_urn(text)
-    verdict = judge(findings, reading, host, parsed.split.authority is not None)
-    return Analysis(
-        text=text,
-        edition=parsed.edition,
-        parsed=parsed,
-        findings=findings,
-        whatwg=reading,
-        effective_host=host,
-        registrable_domain=domain,
-        verdict=verdict,
-        urn=urn,
-    )
+    verdict = judge(findings, reading, host, split.authority is not None)
+    # built through its slot setters, in field order (a frozen dataclass's __init__ goes
+    # through object.__setattr__ ten times on every analysis)
+    out = _new_analysis(Analysis)
+    (
+        set_text, set_edition, set_parsed, set_findings, set_whatwg, set_host, set_domain,
+        set_verdict, set_urn, set_lazy,
+    ) = _ANALYSIS_SETTERS
+    set_text(out, text)
+    set_edition(out, parsed.edition)
+    set_parsed(out, parsed)
+    set_findings(out, findings)
+    set_whatwg(out, reading)
+    set_host(out, host)
+    set_domain(out, domain)
+    set_verdict(out, verdict)
+    set_urn(out, urn)
+    set_lazy(out, {})
+    return out
+
+
+#: Analysis's fields in declaration order, set directly by ``analyze``.
+_ANALYSIS_SETTERS = tuple(vars(Analysis)[f.name].__set__ for f in fields(Analysis))
+_new_analysis = object.__new__

@@ -10,8 +10,9 @@ taken out.
 
 from __future__ import annotations
 
+import binascii
 import sys
-from base64 import b64encode
+from base64 import b64decode, b64encode
 from collections.abc import Callable
 from pathlib import Path
 
@@ -235,3 +236,20 @@ def test_whole_answers_same_without_gates(
     _clear_caches()
     for u, a, b in zip(corpus_uris, gated, full, strict=True):
         assert a == b, u
+
+
+@given(body=st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_",
+                    max_size=40))
+@settings(max_examples=500, deadline=None)
+def test_strict_a2b_base64_is_b64decode_validate(body: str) -> None:
+    # recipient.py decodes with binascii.a2b_base64(strict_mode=True) directly, which
+    # is what base64.b64decode(validate=True) does after encoding its str to ASCII
+    def outcome(decode: Callable[[str], bytes]) -> bytes | str:
+        try:
+            return decode(body)
+        except (binascii.Error, ValueError) as exc:
+            return type(exc).__name__
+
+    assert outcome(lambda s: binascii.a2b_base64(s, strict_mode=True)) == outcome(
+        lambda s: b64decode(s, validate=True)
+    )

@@ -39,8 +39,6 @@ COMPONENT_NAMES: tuple[str, ...] = (
     "hash",
 )
 _ATTRIBUTES = (*COMPONENT_NAMES, "href", "host_type")
-#: Where each component stands in a reading's ``components``.
-_POSITION = {name: i for i, name in enumerate(COMPONENT_NAMES)}
 
 _HOST_TYPES = {0: "domain", 1: "ipv4", 2: "ipv6"}
 
@@ -62,13 +60,7 @@ class WhatwgReading:
 
     def get(self, name: str) -> str | None:
         """The named component (``hostname``, ``pathname``...), None if absent."""
-        comps = self.components
-        at = _POSITION.get(name, 8)
-        if at < len(comps):  # read_whatwg keeps COMPONENT_NAMES' order: one look-up
-            key, value = comps[at]
-            if key == name:
-                return value
-        for key, value in comps:
+        for key, value in self.components:
             if key == name:
                 return value
         return None

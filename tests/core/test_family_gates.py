@@ -24,6 +24,7 @@ import uriinspector.core.findings as findings
 from tests.strategies import anything, uri_shaped
 from uriinspector.core.analysis import analyze
 from uriinspector.core.destinations import scan
+from uriinspector.core.destinations.scan import may_carry
 from uriinspector.core.findings import FAMILIES, Family
 from uriinspector.core.findings.recipient import first_address, may_hold_address
 from uriinspector.core.parse import parse
@@ -174,6 +175,29 @@ def test_recipient_gate_means_no_address(text: str) -> None:
         assert first_address(ref) is None, text
 
 
+def _generic_finds_nothing(text: str) -> bool:
+    """Whether the destinations scanner's generic places carry nothing in ``text``."""
+    ref = parse(text).split
+    for mentioned in (False, True):
+        reader = scan._Reader(ref)
+        reader.generic(mentioned)
+        if reader.carried or reader.notes:
+            return False
+    return True
+
+
+@given(text=st.one_of(links(), uri_shaped()))
+@settings(max_examples=1500, deadline=None)
+@example(text="https://a.example/r?u=https%3A%2F%2Fevil.example%2F")
+@example(text="https://a.example/r?u=//evil.example/")
+@example(text="https://a.example/aHR0cHM6Ly9ldmlsLmV4YW1wbGUv")
+@example(text="https://a.example/#https://evil.example/")
+def test_scan_gate_means_nothing_carried(text: str) -> None:
+    # the scanner skips its generic places (and the mention rows) when none can carry
+    if not may_carry(parse(text).split):
+        assert _generic_finds_nothing(text), text
+
+
 def test_gates_say_silent_for_plain_links() -> None:
     # the point of a gate: a plain web link skips the family
     text = "https://www.example.com/news/2025/index.html?utm_source=mail&id=42#top"
@@ -199,12 +223,15 @@ def corpus_uris() -> list[str]:
 
 
 def test_gates_on_the_corpus(corpus_uris: list[str]) -> None:
-    skipped = dict.fromkeys([*IDS, "first_address"], 0)
+    skipped = dict.fromkeys([*IDS, "first_address", "scan"], 0)
     for text in corpus_uris:
         ref, web = parse(text).split, read_whatwg(text)
         if not may_hold_address(ref):
             skipped["first_address"] += 1
             assert first_address(ref) is None, text
+        if not may_carry(ref):
+            skipped["scan"] += 1
+            assert _generic_finds_nothing(text), text
         for family in GATED:
             assert family.silent is not None
             if family.silent(ref, web):

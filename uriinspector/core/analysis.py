@@ -287,4 +287,6 @@ def analyze(text: str, edition: Edition | str = "rfc3986") -> Analysis:
 
 #: Analysis's fields in declaration order, set directly by ``analyze``.
 _ANALYSIS_SETTERS = tuple(vars(Analysis)[f.name].__set__ for f in fields(Analysis))
-_new_analysis = object.__new__
+# the class's own __new__ (object.__new__ in CPython): a mypyc build of this module
+# (make compiled) refuses object.__new__ on its compiled classes, as split.py notes
+_new_analysis = Analysis.__new__

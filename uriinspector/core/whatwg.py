@@ -206,4 +206,4 @@ def read_whatwg(text: str, base: str | None = None) -> WhatwgReading:
 
 #: WhatwgReading's fields in declaration order, set directly by ``read_whatwg``.
 _READING_SETTERS = tuple(vars(WhatwgReading)[f.name].__set__ for f in fields(WhatwgReading))
-_new_reading = object.__new__
+_new_reading = WhatwgReading.__new__

@@ -15,10 +15,12 @@ must analyse in well under a millisecond.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
-from uriinspector.core.domains import registrable_domain
+from uriinspector.core.destinations.chain import follow
+from uriinspector.core.domains import CACHE_MAX_LEN, HOST_CACHE_SIZE, registrable_domain
 from uriinspector.core.editions import Edition
 from uriinspector.core.findings import SEVERITY_RANK, Finding, detect
 from uriinspector.core.parse import ParsedReference, parse
@@ -137,15 +139,12 @@ class Analysis:
         (``destinations.follow``: wrappers, redirects, encoded URLs), built once on
         demand. ``effective_host`` stays the host a browser contacts first; the
         chain's ``final`` is where the visitor ends up."""
-        if "destinations" in self._lazy:  # to_json reads it twice: no closure, no import
-            return cast("Destinations", self._lazy["destinations"])
-
-        def build() -> Destinations:
-            from uriinspector.core.destinations.chain import follow
-
-            return follow(self.text, self.parsed.split)
-
-        return self._once("destinations", build)
+        lazy = self._lazy
+        chain = lazy.get("destinations")
+        if chain is None:  # built here, not by _once: every analyze answer reads it
+            built = lazy["destinations"] = follow(self.text, self.parsed.split)
+            return built
+        return chain  # type: ignore[return-value]  # only this property stores it
 
     @property
     def explanation(self) -> Explanation:
@@ -177,8 +176,9 @@ class Analysis:
         data["findings"] = [f.to_json() for f in self.findings]
         data["effective_host"] = self.effective_host
         data["registrable_domain"] = self.registrable_domain
-        data["destinations"] = self.destinations.to_json()
-        data["carrier_fields"] = self.destinations.fields_json()
+        chain = self.destinations
+        data["destinations"] = chain.to_json()
+        data["carrier_fields"] = chain.fields_json()
         data["verdict"] = self.verdict.to_json()
         return data
 
@@ -202,6 +202,11 @@ def judge(
 ) -> Verdict:
     """Danger if any finding is danger, caution if any is a warning (or a link with a
     host that browsers refuse), else nothing-notable. Never "safe"."""
+    if not findings and (reading.valid or not has_authority):
+        # most links: the one sentence, the same for every link to the host
+        if host is None or len(host) <= CACHE_MAX_LEN:
+            return _nothing_notable_cached(host)
+        return _nothing_notable(host)
     top = max((SEVERITY_RANK[f.severity] for f in findings), default=-1)
     reasons: list[str] = []
     if top == 2:
@@ -225,11 +230,23 @@ def judge(
             level = "caution"
         reasons.append("A browser would not open this link: the WHATWG URL parser rejects it.")
     if level == "nothing-notable":
-        where = f" It goes to {host}." if host else ""
-        reasons.append(
-            "No finding." + where + " That proves nothing about the site itself."
-        )
+        reasons.append(_no_finding(host))
     return Verdict(level, tuple(reasons))
+
+
+def _no_finding(host: str | None) -> str:
+    """The reason given when nothing was found (never "safe")."""
+    where = f" It goes to {host}." if host else ""
+    return "No finding." + where + " That proves nothing about the site itself."
+
+
+def _nothing_notable(host: str | None) -> Verdict:
+    """The verdict of a link without findings that a browser opens (or that names no
+    host): immutable, so one is shared by every link to ``host``."""
+    return Verdict("nothing-notable", (_no_finding(host),))
+
+
+_nothing_notable_cached = lru_cache(maxsize=HOST_CACHE_SIZE)(_nothing_notable)
 
 
 def analyze(text: str, edition: Edition | str = "rfc3986") -> Analysis:
@@ -237,24 +254,39 @@ def analyze(text: str, edition: Edition | str = "rfc3986") -> Analysis:
     for any ``str`` (an unknown edition name raises ``ValueError``, as ``parse`` does)."""
     parsed = parse(text, edition)
     reading = read_whatwg(text)
-    findings = detect(parsed.split, reading)
+    split = parsed.split
+    findings = detect(split, reading)
     host = effective_host_of(reading)
     domain = registrable_domain(host) if host else None
     urn: UrnParse | None = None
-    scheme = parsed.split.scheme
+    scheme = split.scheme
     if scheme is not None and scheme.text.lower() == "urn":
         from uriinspector.core.urn import parse_urn
 
         urn = parse_urn(text)
-    verdict = judge(findings, reading, host, parsed.split.authority is not None)
-    return Analysis(
-        text=text,
-        edition=parsed.edition,
-        parsed=parsed,
-        findings=findings,
-        whatwg=reading,
-        effective_host=host,
-        registrable_domain=domain,
-        verdict=verdict,
-        urn=urn,
-    )
+    verdict = judge(findings, reading, host, split.authority is not None)
+    # built through its slot setters, in field order (a frozen dataclass's __init__ goes
+    # through object.__setattr__ ten times on every analysis)
+    out = _new_analysis(Analysis)
+    (
+        set_text, set_edition, set_parsed, set_findings, set_whatwg, set_host, set_domain,
+        set_verdict, set_urn, set_lazy,
+    ) = _ANALYSIS_SETTERS
+    set_text(out, text)
+    set_edition(out, parsed.edition)
+    set_parsed(out, parsed)
+    set_findings(out, findings)
+    set_whatwg(out, reading)
+    set_host(out, host)
+    set_domain(out, domain)
+    set_verdict(out, verdict)
+    set_urn(out, urn)
+    set_lazy(out, {})
+    return out
+
+
+#: Analysis's fields in declaration order, set directly by ``analyze``.
+_ANALYSIS_SETTERS = tuple(vars(Analysis)[f.name].__set__ for f in fields(Analysis))
+# the class's own __new__ (object.__new__ in CPython): a mypyc build of this module
+# (make compiled) refuses object.__new__ on its compiled classes, as split.py notes
+_new_analysis = Analysis.__new__

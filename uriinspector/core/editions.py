@@ -73,8 +73,15 @@ PARSE_EDITIONS: tuple[str, ...] = (
 
 def edition_from_name(name: str) -> Edition:
     """Return the grammar edition called ``name``; raise ``ValueError`` for others."""
+    found = _BY_NAME.get(name) if type(name) is str else None
+    if found is not None:  # every analysis names its edition: a dict look-up, not Enum()
+        return found
     try:
         return Edition(name)
     except ValueError:
         known = ", ".join(e.value for e in Edition)
         raise ValueError(f"unknown edition {name!r} (known: {known})") from None
+
+
+#: Each edition by its name (``Edition(name)`` for a plain ``str``, without the Enum call).
+_BY_NAME: dict[str, Edition] = {e.value: e for e in Edition}

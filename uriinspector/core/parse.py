@@ -430,7 +430,7 @@ class ParsedReference:
     def to_json(self) -> dict[str, object]:
         """The batch contract's ``parse`` answer (shared/contract/batch-protocol.md)."""
         m = self._match
-        if m is not None and self._split is None:
+        if m is not None:  # from the match's spans even when the split is built (analyze)
             return _fast_json(m, self.edition, self.host_kind, self.diagnostics)
         diagnostics = self.diagnostics  # known invalid: the diagnostic parser's split kept
         s = self.split
@@ -566,6 +566,10 @@ _SPAN_NAMES: tuple[ComponentName, ...] = SPAN_COMPONENTS
 _span_regs = operator.itemgetter(*_SPAN_GROUPS)
 
 
+#: Each edition's name, as ``to_json`` writes it.
+_EDITION_NAMES: dict[Edition, str] = {e: e.value for e in Edition}
+
+
 def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
                diagnostics: tuple[Diagnostic, ...]) -> dict[str, object]:
     """``to_json`` straight from the match's spans (no parts built): the same answer."""
@@ -575,7 +579,7 @@ def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
     return {
         "op": "parse",
         "input": m.string,
-        "edition": ed.value,
+        "edition": _EDITION_NAMES[ed],  # Enum.value is a property call (~0.25 µs)
         "valid": True,
         "kind": "uri" if scheme is not None else "relative-ref",
         "components": {

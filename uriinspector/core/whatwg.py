@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import cast
 
@@ -145,7 +145,7 @@ def _direct_reader() -> _Reader:
         ffi, lib = adapter.ffi, adapter.lib
         parse, free, is_valid = lib.ada_parse, lib.ada_free, lib.ada_is_valid
         get_href, get_components = lib.ada_get_href, lib.ada_get_components
-        host_type, gc, unpack = lib.ada_get_host_type, ffi.gc, ffi.unpack
+        host_type, unpack = lib.ada_get_host_type, ffi.unpack
     except (ImportError, AttributeError):
 
         def reader(text: str) -> tuple[tuple[str, ...], int]:
@@ -160,16 +160,20 @@ def _direct_reader() -> _Reader:
                 raw = text.encode()
             except Exception:
                 raise ValueError("Invalid URL") from None
-            url = gc(parse(raw, len(raw)), free)
-            if not is_valid(url):
-                raise ValueError("Invalid URL")
-            h = get_href(url)
-            href = unpack(h.data, h.length)
-            c = get_components(url)
-            return _sliced(href, c.protocol_end, c.username_end, c.host_start, c.host_end,
-                           c.port, c.pathname_start, c.search_start, c.hash_start), int(
-                host_type(url)
-            )
+            # freed here rather than by ffi.gc (a finalizer registered per URL: ~0.5 µs)
+            url = parse(raw, len(raw))
+            try:
+                if not is_valid(url):
+                    raise ValueError("Invalid URL")
+                h = get_href(url)
+                href = unpack(h.data, h.length)  # a copy: the URL is freed below
+                c = get_components(url)  # points into the URL: read before the free
+                offsets = (c.protocol_end, c.username_end, c.host_start, c.host_end, c.port,
+                           c.pathname_start, c.search_start, c.hash_start)
+                kind = int(host_type(url))
+            finally:
+                free(url)
+            return _sliced(href, *offsets), kind
 
     _READER = reader
     return reader
@@ -187,5 +191,19 @@ def read_whatwg(text: str, base: str | None = None) -> WhatwgReading:
         values, raw_type = (_READER or _direct_reader())(text)
     except (ValueError, UnicodeError, TypeError) as exc:
         return _failure(str(exc) or type(exc).__name__)
-    comps = tuple(zip(COMPONENT_NAMES, values[:-1], strict=True))
-    return WhatwgReading(True, values[-1], comps, _HOST_TYPES.get(raw_type, "domain"), None)
+    # the eight components paired with their names (zip stops before the href), and
+    # the reading built through its slot setters (a frozen dataclass's __init__ goes
+    # through object.__setattr__ five times on every reading)
+    reading = _new_reading(WhatwgReading)
+    set_valid, set_href, set_components, set_host_type, set_error = _READING_SETTERS
+    set_valid(reading, True)
+    set_href(reading, values[-1])
+    set_components(reading, tuple(zip(COMPONENT_NAMES, values, strict=False)))
+    set_host_type(reading, _HOST_TYPES.get(raw_type, "domain"))
+    set_error(reading, None)
+    return reading
+
+
+#: WhatwgReading's fields in declaration order, set directly by ``read_whatwg``.
+_READING_SETTERS = tuple(vars(WhatwgReading)[f.name].__set__ for f in fields(WhatwgReading))
+_new_reading = WhatwgReading.__new__

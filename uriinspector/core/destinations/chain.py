@@ -38,6 +38,9 @@ def follow(text: str, ref: SplitReference | None = None) -> Destinations:
     must be ``split(text)``: the analysis has it already). Never raises."""
     current = ref if ref is not None and ref.text == text else split(text)
     input_host = host_of(current)
+    first = scan_link(current)
+    if not first.carried and not first.notes:  # most links: no hop, the walk ends here
+        return Destinations(text, input_host, (), first.unknowable, (), False)
     hops: list[Destination] = []
     notes: list[str] = []
     seen = {text}
@@ -46,8 +49,8 @@ def follow(text: str, ref: SplitReference | None = None) -> Destinations:
     shown_budget = MAX_OUTPUT_FACTOR * len(text) + MAX_URL_CHARS
     truncated = False
     unknowable = None
+    scan = first
     while True:
-        scan = scan_link(current)
         if not scan.carried and not scan.notes:  # most links: nothing carried, no note
             unknowable = scan.unknowable
             break
@@ -96,4 +99,5 @@ def follow(text: str, ref: SplitReference | None = None) -> Destinations:
             Destination(nxt.url, nxt.via, nxt.span, host_of(current), nxt.title, nxt.decoding,
                         nxt.fields)
         )
+        scan = scan_link(current)
     return Destinations(text, input_host, tuple(hops), unknowable, tuple(notes), truncated)

@@ -507,11 +507,27 @@ def scan_link(ref: SplitReference) -> Scan:
     return result
 
 
+def may_carry(ref: SplitReference) -> bool:
+    """False only when no generic place of ``ref`` can carry a URL, so
+    ``_Reader.generic`` adds nothing: its own first tests, on the whole path, query and
+    fragment (a nested scheme's colon, the base64 of "http" or "ftp:", a query piece
+    with one of :data:`_MARKS`). ``tests/core/test_family_gates.py`` proves it."""
+    path = ref.path.text
+    if may_nest(path) or "aHR0c" in path or "ZnRwOi" in path:
+        return True
+    query = ref.query
+    if query is not None and any(mark in query.text for mark in _MARKS):
+        return True
+    frag = ref.fragment
+    return frag is not None and may_nest(frag.text)
+
+
 def _scan(ref: SplitReference) -> Scan:
     text = ref.text
     if "//" not in text and "%" not in text and ":" not in text and not _has_base64_hint(text):
         return _EMPTY
     reader = _Reader(ref)
+    carry = may_carry(ref)
     mentioned = False
     if reader.host:
         carriers, opaque, mentions = rows_for_host(reader.host)
@@ -526,8 +542,13 @@ def _scan(ref: SplitReference) -> Scan:
                 if o.paths.fullmatch(path):
                     reader.opaque(o)
                     break
-        mentioned = _mentioned(mentions, path)
-    reader.generic(mentioned)
+        # "mentioned" only tells whether a generic place's URL forwards: not read when
+        # no generic place can carry one (most links)
+        mentioned = carry and _mentioned(mentions, path)
+    if carry:
+        reader.generic(mentioned)
+    if not reader.carried and reader.unknowable is None and not reader.notes:
+        return _EMPTY  # most links: the one empty scan, not a new equal one
     return Scan(tuple(reader.carried), reader.unknowable, tuple(reader.notes))
 
 

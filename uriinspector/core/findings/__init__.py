@@ -7,8 +7,9 @@ Codes are the batch contract's (shared/contract/batch-protocol.md, ``analyze``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from uriinspector.core.findings.base import (
     CODES,
@@ -18,12 +19,14 @@ from uriinspector.core.findings.base import (
 )
 from uriinspector.core.findings.characters import detect_characters
 from uriinspector.core.findings.differential import detect_differential
+from uriinspector.core.findings.differential import silent as differential_silent
 from uriinspector.core.findings.embedded import detect_embedded
 from uriinspector.core.findings.encoding import detect_encoding
 from uriinspector.core.findings.idn import detect_idn
 from uriinspector.core.findings.ipv4 import detect_ip_host
 from uriinspector.core.findings.lookalike import detect_lookalike
 from uriinspector.core.findings.payload import detect_payload
+from uriinspector.core.findings.payload import silent as payload_silent
 from uriinspector.core.findings.port import detect_port
 from uriinspector.core.findings.recipient import detect_recipient
 from uriinspector.core.findings.scheme import detect_scheme
@@ -31,7 +34,16 @@ from uriinspector.core.findings.userinfo import detect_userinfo
 from uriinspector.core.split import SplitReference, split
 from uriinspector.core.whatwg import WhatwgReading, read_whatwg
 
-__all__ = ["CODES", "SEVERITY_RANK", "Finding", "FindingSeverity", "detect", "detect_text"]
+__all__ = [
+    "CODES",
+    "FAMILIES",
+    "SEVERITY_RANK",
+    "Family",
+    "Finding",
+    "FindingSeverity",
+    "detect",
+    "detect_text",
+]
 
 
 class _HasSplit(Protocol):
@@ -39,18 +51,34 @@ class _HasSplit(Protocol):
     def split(self) -> SplitReference: ...
 
 
-_FAMILIES = (
-    detect_scheme,
-    detect_userinfo,
-    detect_ip_host,
-    detect_port,
-    detect_idn,
-    detect_characters,
-    detect_encoding,
-    detect_differential,
-    detect_lookalike,
-    detect_payload,
-    detect_recipient,
+Detector = Callable[[SplitReference, WhatwgReading], list[Finding]]
+Gate = Callable[[SplitReference, WhatwgReading], bool]
+
+
+class Family(NamedTuple):
+    """One detector family, and its gate: a cheap test that is true only when the
+    family would find nothing (kept next to the family's code, which it reads), so a
+    plain link skips the family; None when the family's own first test is as cheap."""
+
+    detect: Detector
+    silent: Gate | None = None
+
+
+#: The families in the order their findings are made (``detect_embedded`` runs last).
+#: ``tests/core/test_family_gates.py`` proves each gate: whenever it says silent, the
+#: family finds nothing, and whole answers are the same with the gates removed.
+FAMILIES: tuple[Family, ...] = (
+    Family(detect_scheme),
+    Family(detect_userinfo),
+    Family(detect_ip_host),
+    Family(detect_port),
+    Family(detect_idn),
+    Family(detect_characters),
+    Family(detect_encoding),
+    Family(detect_differential, differential_silent),
+    Family(detect_lookalike),
+    Family(detect_payload, payload_silent),
+    Family(detect_recipient),
 )
 
 
@@ -61,8 +89,9 @@ def _order(f: Finding) -> tuple[int, int, int, str]:
 
 def _run(ref: SplitReference, web: WhatwgReading, depth: int) -> tuple[Finding, ...]:
     found: list[Finding] = []
-    for family in _FAMILIES:
-        found.extend(family(ref, web))
+    for family, silent in FAMILIES:
+        if silent is None or not silent(ref, web):
+            found.extend(family(ref, web))
     found.extend(detect_embedded(ref, web, depth, _inspect_nested))
     if len(found) > 1:  # most links have none or one
         found.sort(key=_order)

@@ -81,6 +81,54 @@ def _slow_form_uncached(protocol: str, host: str) -> str | None:
 _slow_form_cached = lru_cache(maxsize=HOST_CACHE_SIZE)(_slow_form_uncached)
 
 
+#: The special protocols :func:`silent` reads the host, user name and port of (the
+#: rest of SPECIAL, ``file:``, is left to the full detector).
+_HOSTED = frozenset({"http:", "https:", "ws:", "wss:", "ftp:"})
+
+
+def silent(ref: SplitReference, web: WhatwgReading) -> bool:
+    """True only when :func:`detect_differential` finds nothing, read off cheap tests,
+    each a step's own condition for saying nothing: an ASCII link without ``\\``, tab,
+    newline or edge space (steps 2-4) that is either not special for the browser (steps
+    1, 2, 5 and 6 read only special links), or an http(s)/ws(s)/ftp link with no user
+    name, port or ``%`` in its path whose plain lower-case host the browser keeps as
+    written (steps 1, 5, 6), or one the browser rejects that names no host and has no
+    ``%`` in its path (steps 1 and 6). Lets most links skip the family
+    (``tests/core/test_family_gates.py``)."""
+    text = ref.text
+    if (
+        not text.isascii()  # step 4 reads only a non-ASCII authority
+        or "\\" in text  # step 2
+        or "\t" in text or "\n" in text or "\r" in text  # step 3
+        or text[:1] <= " " or text[-1:] <= " "  # step 3's edges
+    ):
+        return False
+    if not web.valid:
+        # step 1 speaks of a rejected link only when it names a host under a scheme
+        named = ref.authority is not None and ref.host is not None and ref.host.text
+        return not (named and ref.scheme is not None) and "%" not in ref.path.text
+    protocol = web.get("protocol") or ""
+    if protocol.rstrip(":").lower() not in SPECIAL:
+        return True
+    if (
+        protocol not in _HOSTED
+        or ref.userinfo is not None or ref.port is not None  # step 5
+        or "%" in ref.path.text  # step 6
+    ):
+        return False
+    host = ref.host
+    if ref.authority is None or host is None:
+        return False
+    name = host.text
+    # step 1: _browser_form's plain branch returns the host itself
+    if (
+        not name or name != web.hostname or not name.islower() or name[-1:].isdigit()
+        or "%" in name or not _PLAIN_HOST.match(name)
+    ):
+        return False
+    return not (web.get("username") or web.get("password"))  # step 5
+
+
 def _readings(ref: SplitReference, web: WhatwgReading) -> str:
     return f"{_rfc_words(ref)}; {_web_words(web)}."
 

@@ -16,6 +16,7 @@ import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
+from uriinspector.core.domains import HOST_CACHE_SIZE
 from uriinspector.core.findings.base import (
     CONFUSABLE_HOST,
     MIXED_SCRIPT_HOST,
@@ -260,13 +261,22 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     raw = host.text
     if raw.isascii() and "xn--" not in raw.lower() and "%" not in raw:
         return []
+    # the findings read only the host, its place and the browser's host name: kept per
+    # host as placed (a mailbox or batch repeats its few IDN hosts; ~20-40 µs each)
+    key = (raw, host.span, web.hostname)
+    return list(_host_findings(*key) if len(raw) <= _CACHED_LABEL else _judge_host(*key))
+
+
+def _judge_host(raw: str, host_span: Span, browser_host: str) -> tuple[Finding, ...]:
+    """:func:`detect_idn`'s findings for the host ``raw`` at ``host_span`` that a
+    browser reads as ``browser_host``."""
     pct = "%" in raw
     text = pct_decode(raw) if pct else raw
     if text.isascii() and "xn--" not in text.lower():
-        return []
-    labels = _label_spans(text, host.span.start)
+        return ()
+    labels = _label_spans(text, host_span.start)
     if pct:  # offsets no longer line up with the input: point at the whole host
-        labels = [(lab, host.span) for lab, _ in labels]
+        labels = [(lab, host_span) for lab, _ in labels]
     lookalike = latin_lookalikes() if not text.isascii() or "xn--" in text.lower() else {}
     out: list[Finding] = []
     unicode_labels: list[str] = []
@@ -357,12 +367,12 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
             Finding(
                 CONFUSABLE_HOST,
                 severity2,
-                host.span,
+                host_span,
                 f"{show(unicode_host)} reads as {skeleton_host}, but it is not: "
                 f"{_cached_if_short(name_letters, tuple(letters))} "
                 f"({kinds} of Latin letters, UTS #39 confusables). "
                 f"The browser contacts "
-                f"{show(web.hostname or to_ascii(unicode_host) or raw)}, not {skeleton_host}.",
+                f"{show(browser_host or to_ascii(unicode_host) or raw)}, not {skeleton_host}.",
                 letters=tuple(letters),
             )
         )
@@ -379,4 +389,7 @@ def detect_idn(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
                 f"(IDNA, RFC 5891): the host {show(raw)} displays as {show(unicode_host)}.",
             )
         )
-    return out
+    return tuple(out)
+
+
+_host_findings = lru_cache(maxsize=HOST_CACHE_SIZE)(_judge_host)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import ipaddress
 import unicodedata
+from functools import lru_cache
 
+from uriinspector.core.domains import HOST_CACHE_SIZE
 from uriinspector.core.findings.base import (
     IP_LITERAL_HOST,
     NONSTANDARD_IPV4,
@@ -107,6 +109,10 @@ def _loopback_trap(text: str, addr: ipaddress.IPv4Address) -> str:
     return ""
 
 
+#: One finding's code, severity and message, its span left to the caller (the host's).
+_Row = tuple[str, FindingSeverity, str]
+
+
 def detect_ip_host(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     """ip-literal-host for any IP host; nonstandard-ipv4 for the §7.3 rare forms."""
     host = ref.host
@@ -114,63 +120,81 @@ def detect_ip_host(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         return []
     text = host.text
     if text.startswith("["):
-        inner = text[1:-1] if text.endswith("]") else text[1:]
-        note = ""
-        try:
-            a6 = ipaddress.IPv6Address(inner.split("%", 1)[0])
-            if a6.ipv4_mapped is not None:
-                note = f" It is the IPv4 address {a6.ipv4_mapped} in IPv6 form."
-            elif a6.is_loopback:
-                note = " It is the loopback address (this very computer)."
-        except ValueError:
-            pass
-        return [
-            Finding(
-                IP_LITERAL_HOST,
-                "warning",
-                host.span,
-                f"The host is the IP literal {show(text)}, not a name: nothing tells who "
-                f"runs it (RFC 3986 §3.2.2).{note}",
-            )
-        ]
+        rows = _v6_rows(text) if len(text) <= _CACHED_CHARS else _v6_rows_uncached(text)
+    else:
+        if web.valid and web.host_type == "ipv4":
+            browser: str | None = web.hostname
+        elif _NUMERIC_LOOK.match(text) and (
+            "." in text.rstrip(".") or text[:1] == "0" or len(text) >= 8
+        ):
+            browser = None
+        else:
+            return []
+        key = (text, browser)
+        rows = _v4_rows(*key) if len(text) <= _CACHED_CHARS else _v4_rows_uncached(*key)
+    return [Finding(code, severity, host.span, message) for code, severity, message in rows]
+
+
+def _v6_rows_uncached(text: str) -> tuple[_Row, ...]:
+    """The finding of a bracketed host (``[...]``): an IP literal, with a note on it."""
+    inner = text[1:-1] if text.endswith("]") else text[1:]
+    note = ""
+    try:
+        a6 = ipaddress.IPv6Address(inner.split("%", 1)[0])
+        if a6.ipv4_mapped is not None:
+            note = f" It is the IPv4 address {a6.ipv4_mapped} in IPv6 form."
+        elif a6.is_loopback:
+            note = " It is the loopback address (this very computer)."
+    except ValueError:
+        pass
+    return ((
+        IP_LITERAL_HOST,
+        "warning",
+        f"The host is the IP literal {show(text)}, not a name: nothing tells who "
+        f"runs it (RFC 3986 §3.2.2).{note}",
+    ),)
+
+
+def _v4_rows_uncached(text: str, browser: str | None) -> tuple[_Row, ...]:
+    """The findings of an IPv4-looking host: ``browser`` is the browser's IPv4 host
+    name when it reads one, else None (the §7.3 rules are applied here)."""
     addr_int: int | None = None
     by_browser = False
-    if web.valid and web.host_type == "ipv4":
+    if browser is not None:
         try:
-            addr_int = int(ipaddress.IPv4Address(web.hostname))
+            addr_int = int(ipaddress.IPv4Address(browser))
             by_browser = True
         except ValueError:
             addr_int = None
-    elif _NUMERIC_LOOK.match(text) and (
-        "." in text.rstrip(".") or text[:1] == "0" or len(text) >= 8
-    ):
+    else:
         addr_int = parse_ipv4(text)
     if addr_int is None:
-        return []
+        return ()
     addr = ipaddress.IPv4Address(addr_int)
     kind = describe_address(addr)
-    out: list[Finding] = []
+    out: list[_Row] = []
     if not _DOTTED_QUAD.match(text):
         form = describe_form(text)
         who = "Browsers and inet_aton() read it so" if by_browser else "inet_aton() reads it so"
         sev: FindingSeverity = "danger" if by_browser else "warning"
-        out.append(
-            Finding(
-                NONSTANDARD_IPV4,
-                sev,
-                host.span,
-                f"The host is written {form}: {show(text)} is {addr}"
-                f"{_loopback_trap(text, addr)} ({kind}). {who}; RFC 3986 allows only "
-                "the dotted-decimal form (draft-2003 §7.3).",
-            )
-        )
-    out.append(
-        Finding(
-            IP_LITERAL_HOST,
-            "warning",
-            host.span,
-            f"The host is the IP address {addr}, {kind}, not a name: nothing tells who "
-            "runs it (RFC 3986 §3.2.2).",
-        )
-    )
-    return out
+        out.append((
+            NONSTANDARD_IPV4,
+            sev,
+            f"The host is written {form}: {show(text)} is {addr}"
+            f"{_loopback_trap(text, addr)} ({kind}). {who}; RFC 3986 allows only "
+            "the dotted-decimal form (draft-2003 §7.3).",
+        ))
+    out.append((
+        IP_LITERAL_HOST,
+        "warning",
+        f"The host is the IP address {addr}, {kind}, not a name: nothing tells who "
+        "runs it (RFC 3986 §3.2.2).",
+    ))
+    return tuple(out)
+
+
+#: IP hosts judged are kept (a mailbox repeats its few IP hosts; ``ipaddress`` and the
+#: wording cost ~10-20 µs a host), up to this many, of at most this many characters.
+_CACHED_CHARS = 255
+_v6_rows = lru_cache(maxsize=HOST_CACHE_SIZE)(_v6_rows_uncached)
+_v4_rows = lru_cache(maxsize=HOST_CACHE_SIZE)(_v4_rows_uncached)

@@ -816,6 +816,19 @@ def _mentions(text: str, idx: _Index) -> tuple[int, int, str] | None:
     return None
 
 
+#: Paths, queries and user names read for spelled-out domains are kept (links repeat
+#: their paths: "/index.html", a sender's unsubscribe page), up to this many of at most
+#: this many characters (~2 MB at most).
+MENTION_CACHE = 2048
+MENTION_CACHE_CHARS = 1024
+
+
+@lru_cache(maxsize=MENTION_CACHE)
+def _mentions_cached(text: str) -> tuple[int, int, str] | None:
+    """:func:`_mentions` of ``text`` in the well-known index, cached per text."""
+    return _mentions(text, index())
+
+
 @lru_cache(maxsize=HOST_CACHE_SIZE)
 def _host_reading(raw: str) -> tuple[str, tuple[_Verdict, ...], bool]:
     """A host as typed: its decoded form (``host_text``), its look-alike verdicts, and
@@ -846,7 +859,10 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
     for comp, where in ((ref.userinfo, "user name"), (ref.path, "path"), (ref.query, "query")):
         if comp is None or not comp.text or "." not in comp.text:
             continue
-        hit = _mentions(comp.text[:4096], idx)
+        piece = comp.text[:4096]
+        hit = _mentions_cached(piece) if len(piece) <= MENTION_CACHE_CHARS else _mentions(
+            piece, idx
+        )
         if hit is None:
             continue
         start, end, spelled = hit

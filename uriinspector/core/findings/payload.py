@@ -27,7 +27,7 @@ from uriinspector.core.spans import Span
 from uriinspector.core.split import Part, SplitReference
 from uriinspector.core.whatwg import WhatwgReading
 
-__all__ = ["MAX_DECODED", "MAX_VALUES", "detect_payload"]
+__all__ = ["MAX_DECODED", "MAX_VALUES", "detect_payload", "silent"]
 
 #: Decoded characters searched per payload.
 MAX_DECODED = MAX_SCANNED
@@ -127,6 +127,18 @@ def _values(ref: SplitReference, part: Part | None, label: str) -> list[Finding]
         where = f"The {label} '{show(key, 30)}'"
         out += [_finding(u, region, where, False) for u in urls_in(decoded)[:MAX_PER_PAYLOAD]]
     return out
+
+
+def silent(ref: SplitReference, web: WhatwgReading) -> bool:
+    """True only when :func:`detect_payload` finds nothing: not a ``data:`` link, and no
+    base64 of "//" (:data:`_SLASHES_B64`) anywhere in the link, so no query or fragment
+    value (a part of the link's text) is decoded. Lets the family be skipped for most
+    links (``tests/core/test_family_gates.py``)."""
+    scheme = ref.scheme
+    if scheme is not None and scheme.text.lower() == "data":
+        return False
+    text = ref.text
+    return "Ly" not in text and "8v" not in text and "vL" not in text
 
 
 def detect_payload(ref: SplitReference, web: WhatwgReading) -> list[Finding]:

@@ -19,6 +19,7 @@ import pytest
 from PySide6.QtWidgets import QLineEdit, QMainWindow, QTabBar, QTreeWidget, QWidget
 from pytestqt.qtbot import QtBot
 
+from tests.first_paint import WATCH
 from uriinspector.gui import MainWindow
 from uriinspector.gui.main_window import PANES
 from uriinspector.gui.panes.characters import CharactersPane
@@ -88,21 +89,9 @@ def _record(cls, class_name, *args, **kwargs):
     made.append(class_name)
     return _create(cls, class_name, *args, **kwargs)
 enum.EnumType._create_ = _record  # PySide6 makes each Python enum type through this
-seen = {}
-class FirstPaint(QObject):
-    def eventFilter(self, obj, event):
-        if not seen and event.type() == QEvent.Type.Paint and obj.isWindow():
-            seen["modules"] = sorted(sys.modules)
-            seen["enums"] = list(made)
-            QTimer.singleShot(0, app.quit)
-        return False
-spy = FirstPaint()
-_show = QWidget.show
-def _watched_show(self):
-    self.installEventFilter(spy)
-    _show(self)
-QWidget.show = _watched_show
-from uriinspector.gui import app as gui_app
+def at_paint():
+    return {"modules": sorted(sys.modules), "enums": list(made)}
+""" + WATCH + r"""from uriinspector.gui import app as gui_app
 gui_app.main([])  # the real entry point, as bench/startup.py runs it
 app.exec()
 import json

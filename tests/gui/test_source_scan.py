@@ -14,6 +14,7 @@ from types import ModuleType
 
 import pytest
 
+from tests.first_paint import WATCH
 from uriinspector.gui import source_scan
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,20 +64,9 @@ feature._mod_uses_pyside = _recording
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 app = QApplication([sys.argv[0]])
-seen = {}
-class FirstPaint(QObject):
-    def eventFilter(self, obj, event):
-        if not seen and event.type() == QEvent.Type.Paint and obj.isWindow():
-            seen["read"] = list(read)
-            QTimer.singleShot(0, app.quit)
-        return False
-spy = FirstPaint()
-_show = QWidget.show
-def _watched_show(self):
-    self.installEventFilter(spy)
-    _show(self)
-QWidget.show = _watched_show
-if QT_FIRST:
+def at_paint():
+    return {"read": list(read)}
+""" + WATCH + r"""if QT_FIRST:
     from uriinspector.gui import app as gui_app
 gui_app.main([])
 app.exec()

@@ -23,8 +23,34 @@ def _list() -> Any:
             if _psl is None:
                 from publicsuffixlist import PublicSuffixList
 
-                _psl = PublicSuffixList()  # no source: the list bundled with the package
+                # The list bundled with the package, its IDN rules' punycode forms added
+                # here: the same rules as PublicSuffixList() builds, ~45 ms sooner.
+                _psl = PublicSuffixList(packaged_rules(), accept_encoded_idn=False)
     return _psl
+
+
+def packaged_rules() -> list[str]:
+    """The package's list, line by line, with each non-ASCII rule's punycode form added.
+
+    ``PublicSuffixList()`` runs the IDNA codec on every one of its ~10,000 rules to add
+    the punycode forms (~45 ms a process: every batch, extract and first analysis); an
+    ASCII rule is its own form, so only the ~500 others need it. Read the same way as
+    the package reads each line (lower-cased, the first word; comments skipped).
+    """
+    from publicsuffixlist import ENCODING, ERRORMODE, PSLFILE, encode_idn
+
+    with open(PSLFILE, encoding=ENCODING, errors=ERRORMODE) as fh:
+        lines = fh.read().splitlines()
+    added: list[str] = []
+    for line in lines:
+        if line.isascii():
+            continue
+        rule = line.lower().split(" ")[0].rstrip()
+        if not rule or rule.startswith("//"):
+            continue
+        encoded = encode_idn(rule.lstrip("!"))
+        added.append("!" + encoded if rule[0] == "!" else encoded)
+    return lines + added
 
 
 def _is_ip(host: str) -> bool:

@@ -21,10 +21,28 @@ def _list() -> Any:
     if _psl is None:
         with _lock:
             if _psl is None:
-                from publicsuffixlist import PublicSuffixList
-
-                _psl = PublicSuffixList()  # no source: the list bundled with the package
+                _psl = bundled_list()
     return _psl
+
+
+def bundled_list() -> Any:
+    """The ``PublicSuffixList`` of the list bundled with the package, each rule also in
+    its IDNA form as the package's own ``PublicSuffixList()`` makes it, but encoding
+    only the non-ASCII rules (459 of 10,397): the codec returns an ASCII rule unchanged,
+    and calling it on every rule was ~0.06 s of each process's start-up.
+    ``tests/core/test_psl_start.py`` compares the two lists' rules."""
+    from publicsuffixlist import PSLFILE, PublicSuffixList, encode_idn
+
+    with open(PSLFILE, "rb") as source:
+        lines = list(source)
+    extra: list[bytes] = []
+    for line in lines:
+        # the package's own reading of a line (PublicSuffixList._parse)
+        rule = line.decode("utf8", "surrogateescape").lower().split(" ")[0].rstrip()
+        if rule and not rule.startswith("//") and not rule.isascii():
+            encoded = encode_idn(rule.lstrip("!"))
+            extra.append(("!" + encoded if rule[0] == "!" else encoded).encode("ascii"))
+    return PublicSuffixList(lines + extra, accept_encoded_idn=False)
 
 
 def _is_ip(host: str) -> bool:

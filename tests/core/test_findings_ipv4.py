@@ -5,11 +5,11 @@ from __future__ import annotations
 import ipaddress
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uriinspector.core.findings import detect_text
-from uriinspector.core.findings.ipv4 import describe_form, parse_ipv4
+from uriinspector.core.findings.ipv4 import describe_address, describe_form, parse_ipv4
 from uriinspector.core.whatwg import read_whatwg
 
 
@@ -78,3 +78,34 @@ def test_non_special_scheme_uses_inet_aton_rules() -> None:
 def test_dword_round_trip(n: int) -> None:
     assert parse_ipv4(str(n)) == n
     assert parse_ipv4(hex(n)) == n
+
+
+def _describe_afresh(addr: ipaddress.IPv4Address) -> str:
+    """describe_address as it was, each network parsed on the call (issue 22)."""
+    if addr.is_loopback:
+        return "the loopback address (this very computer)"
+    if addr in ipaddress.IPv4Network("169.254.0.0/16"):
+        return "a link-local address (169.254.169.254 is the cloud metadata service)"
+    if addr in ipaddress.IPv4Network("0.0.0.0/8"):
+        return "an address in 0.0.0.0/8 (this host, on many systems)"
+    if addr.is_private:
+        return "a private network address"
+    return "a public address"
+
+
+_EDGES = [
+    base + delta
+    for net in ("0.0.0.0", "1.0.0.0", "10.0.0.0", "127.0.0.0", "128.0.0.0", "169.254.0.0",
+                "169.255.0.0", "172.16.0.0", "172.32.0.0", "192.168.0.0", "192.169.0.0",
+                "100.64.0.0", "198.18.0.0", "255.255.255.255")
+    for base in (int(ipaddress.IPv4Address(net)),)
+    for delta in (-1, 0, 1)
+    if 0 <= base + delta < 2**32
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.integers(0, 2**32 - 1), st.sampled_from(_EDGES)))
+def test_describe_address_with_parsed_networks_equals_afresh(value: int) -> None:
+    addr = ipaddress.IPv4Address(value)
+    assert describe_address(addr) == _describe_afresh(addr)

@@ -89,13 +89,19 @@ def describe_form(text: str) -> str:
     return ", ".join(forms) or "in a non-standard form"
 
 
+#: The two networks :func:`describe_address` names, parsed once (parsing them on each
+#: call was ~half the cost of judging a new IP host).
+_LINK_LOCAL = ipaddress.IPv4Network("169.254.0.0/16")
+_THIS_NETWORK = ipaddress.IPv4Network("0.0.0.0/8")
+
+
 def describe_address(addr: ipaddress.IPv4Address) -> str:
     """A plain note on what kind of address it is (loopback, private...)."""
     if addr.is_loopback:
         return "the loopback address (this very computer)"
-    if addr in ipaddress.IPv4Network("169.254.0.0/16"):
+    if addr in _LINK_LOCAL:
         return "a link-local address (169.254.169.254 is the cloud metadata service)"
-    if addr in ipaddress.IPv4Network("0.0.0.0/8"):
+    if addr in _THIS_NETWORK:
         return "an address in 0.0.0.0/8 (this host, on many systems)"
     if addr.is_private:
         return "a private network address"

@@ -11,16 +11,15 @@ taken out.
 from __future__ import annotations
 
 import binascii
-import sys
 from base64 import b64decode, b64encode
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import uriinspector.core.findings as findings
+from bench import corpus
 from tests.strategies import anything, uri_shaped
 from uriinspector.core.analysis import analyze
 from uriinspector.core.destinations import scan
@@ -207,12 +206,6 @@ def test_gates_say_silent_for_plain_links() -> None:
 
 
 def _corpus() -> list[str]:
-    bench = Path(__file__).resolve().parents[2] / "bench"
-    sys.path.insert(0, str(bench))
-    try:
-        import corpus
-    finally:
-        sys.path.remove(str(bench))
     return list(corpus.load_corpus())
 
 

@@ -5,13 +5,12 @@
 from __future__ import annotations
 
 import functools
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from bench import corpus
 from bench.measure_lookalike import load_corpus
 from uriinspector.core.findings import lookalike as la
 from uriinspector.core.parse import parse
@@ -31,12 +30,6 @@ def _same(host: str, fresh: object) -> None:
 
 
 def _bench_hosts() -> list[str]:
-    bench = Path(__file__).resolve().parents[2] / "bench"
-    sys.path.insert(0, str(bench))
-    try:
-        import corpus
-    finally:
-        sys.path.remove(str(bench))
     hosts: dict[str, None] = {}
     for uri in corpus.load_corpus():
         host = parse(uri).split.host

@@ -15,7 +15,7 @@ must analyse in well under a millisecond.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
@@ -24,6 +24,7 @@ from uriinspector.core.domains import CACHE_MAX_LEN, HOST_CACHE_SIZE, registrabl
 from uriinspector.core.editions import Edition
 from uriinspector.core.findings import SEVERITY_RANK, Finding, detect
 from uriinspector.core.parse import ParsedReference, parse
+from uriinspector.core.slots import field_setters
 from uriinspector.core.whatwg import WhatwgReading, read_whatwg
 
 if TYPE_CHECKING:
@@ -286,7 +287,5 @@ def analyze(text: str, edition: Edition | str = "rfc3986") -> Analysis:
 
 
 #: Analysis's fields in declaration order, set directly by ``analyze``.
-_ANALYSIS_SETTERS = tuple(vars(Analysis)[f.name].__set__ for f in fields(Analysis))
-# the class's own __new__ (object.__new__ in CPython): a mypyc build of this module
-# (make compiled) refuses object.__new__ on its compiled classes, as split.py notes
+_ANALYSIS_SETTERS = field_setters(Analysis)
 _new_analysis = Analysis.__new__

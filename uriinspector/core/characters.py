@@ -18,6 +18,7 @@ from uriinspector.core.charsets import char_class
 from uriinspector.core.diagnostics import Diagnostic, Severity
 from uriinspector.core.grammar import MALFORMED_PERCENT, LazyPattern, chars
 from uriinspector.core.hidden import quote
+from uriinspector.core.slots import slot_setters
 from uriinspector.core.spans import Span, gc_paused
 
 if TYPE_CHECKING:
@@ -335,11 +336,9 @@ def decode_run(octets: list[int]) -> list[str | None]:
 
 _new = object.__new__
 _SLICE = 1 << 16
-_CHARINFO_SETTERS = tuple(
-    CharInfo.__dict__[name].__set__
-    for name in (
-        "index", "char", "char_class", "component", "escape_octet", "decoded", "unicode_name"
-    )
+_CHARINFO_SETTERS = slot_setters(
+    CharInfo,
+    ("index", "char", "char_class", "component", "escape_octet", "decoded", "unicode_name"),
 )
 
 

@@ -44,6 +44,7 @@ from uriinspector.core.host import (
     v4_address,
     v6_address,
 )
+from uriinspector.core.slots import slot_setters
 from uriinspector.core.spans import SHARED_BELOW, Span
 from uriinspector.core.split import (
     SPAN_COMPONENTS,
@@ -485,10 +486,9 @@ _SEGMENT_PARAMS: dict[Edition, bool] = {ed: ed.has_segment_params for ed in Edit
 #: Group numbers every ``g.reference_pattern`` gives (checked when one is compiled).
 _GROUPS = ("scheme", "authority", "userinfo", "host", "v4", "port", "path", "query", "fragment")
 _G_AUTH, _G_USERINFO, _G_HOST, _G_V4 = 2, 3, 4, 5
-_PARSED_SETTERS = tuple(
-    ParsedReference.__dict__[name].__set__
-    for name in ("edition", "valid", "_text", "_match", "_split", "_host_kind", "_host_info",
-                 "_diagnostics")
+_PARSED_SETTERS = slot_setters(
+    ParsedReference,
+    ("edition", "valid", "_text", "_match", "_split", "_host_kind", "_host_info", "_diagnostics"),
 )
 _new_parsed = object.__new__
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Literal
 
 from uriinspector.core.grammar import LazyPattern
+from uriinspector.core.slots import field_setters
 from uriinspector.core.spans import (
     SHARED_BELOW,
     Span,
@@ -446,10 +447,8 @@ def spans_of_groups(
 
 # SplitReference's fields in declaration order, set directly (a frozen dataclass's
 # __init__ goes through object.__setattr__ thirteen times on every parse)
-_SPLIT_SETTERS = tuple(
-    vars(SplitReference)[f.name].__set__ for f in fields(SplitReference)
-)
-_DELIM_SETTERS = tuple(vars(Delimiter)[f.name].__set__ for f in fields(Delimiter))
+_SPLIT_SETTERS = field_setters(SplitReference)
+_DELIM_SETTERS = field_setters(Delimiter)
 
 
 def _reference(

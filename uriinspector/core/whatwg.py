@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from types import ModuleType
 from typing import cast
+
+from uriinspector.core.slots import field_setters
 
 _ADA: ModuleType | None = None
 
@@ -205,5 +207,5 @@ def read_whatwg(text: str, base: str | None = None) -> WhatwgReading:
 
 
 #: WhatwgReading's fields in declaration order, set directly by ``read_whatwg``.
-_READING_SETTERS = tuple(vars(WhatwgReading)[f.name].__set__ for f in fields(WhatwgReading))
+_READING_SETTERS = field_setters(WhatwgReading)
 _new_reading = WhatwgReading.__new__

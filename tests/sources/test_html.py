@@ -3,6 +3,8 @@ resolution (RFC 3986 §5.2, browser differences marked), anchor text and mismatc
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -151,3 +153,16 @@ def test_never_raises_and_spans_are_inside(text: str) -> None:
     for link in doc.links:
         if link.span is not None:
             assert 0 <= link.span.start <= link.span.end <= len(text)
+
+
+def test_a_parts_links_are_the_documents_without_offsets() -> None:
+    """A mail's or an Outlook file's HTML part: every field kept but the span (it would
+    point into decoded text), and the part named."""
+    html = ('<p><a href="https://www.paypal.com.evil.example/x">www.paypal.com</a>'
+            '<img src="https://t.example/p.gif"><form action="//evil.example/l"></form>')
+    spanned = extract_html(html, part="2 text/html").links
+    plain = extract_html(html, part="2 text/html", offsets=False).links
+    assert len(spanned) == 3 and all(link.span is not None for link in spanned)
+    assert plain == tuple(replace(link, span=None) for link in spanned)
+    assert {link.part for link in plain} == {"2 text/html"}
+    assert any(link.mismatch for link in plain)

@@ -3,7 +3,7 @@ line's object whole (``protocol.encode_answer(link_json(link, doc))``)."""
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -57,13 +57,6 @@ def test_any_values_give_the_same_bytes(
                 mismatch=mismatch, shown_domain="paypal.com" if mismatch else None)
     doc = Document("eml", (link, link), source="a\u00e9.mbox", index=index, subject=subject)
     assert document_lines(doc) == _whole(doc)
-
-
-def test_a_link_moved_into_a_part_keeps_every_other_field() -> None:
-    values: dict[str, object] = {f.name: f"v-{f.name}" for f in fields(Link)}
-    values.update(span=Span(1, 2), mismatch=True, kind="src")
-    link = Link(**values)  # type: ignore[arg-type]
-    assert link.in_part("2 text/html") == replace(link, part="2 text/html", span=None)
 
 
 _TARGETS = st.sampled_from([

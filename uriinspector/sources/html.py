@@ -307,8 +307,8 @@ def extract_html(
 ) -> Document:
     """Every link target in ``text`` (an HTML document or fragment); never raises.
 
-    ``offsets=False`` leaves the spans out (a mail's part: they would point into decoded
-    text), as :meth:`~uriinspector.sources.model.Link.in_part` would, without a copy.
+    ``offsets=False`` leaves the spans out: in a mail's or an Outlook file's part they
+    would point into decoded text, not into the file.
 
     ``base`` is the document's own URL (the user's choice in the window); a
     ``<base href>`` in the document is resolved against it and wins, as in a browser.

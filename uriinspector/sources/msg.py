@@ -90,8 +90,8 @@ def _rtf(msg: Any, label: str, budget: Budget, links: list[Link],
     if read.html:  # encapsulated HTML: its anchors, read as the HTML body would be
         label = label.replace("text/rtf", "text/html")
         doc = extract_html(_text(read.html, label, budget, problems), part=label,
-                           max_links=max(0, budget.limits.links - len(links)))
-        links.extend(link.in_part(label) for link in doc.links)
+                           max_links=max(0, budget.limits.links - len(links)), offsets=False)
+        links.extend(doc.links)
         problems.extend(Problem(p.code, p.message, label) for p in doc.problems)
         return
     for hyperlink in read.links:
@@ -184,8 +184,8 @@ def _walk(msg: Any, prefix: str, depth: int, budget: Budget, links: list[Link],
     label = prefix + "2 text/html"
     if html:
         doc = extract_html(_text(html, label, budget, problems), part=label,
-                           max_links=max(0, budget.limits.links - len(links)))
-        links.extend(link.in_part(label) for link in doc.links)
+                           max_links=max(0, budget.limits.links - len(links)), offsets=False)
+        links.extend(doc.links)
         problems.extend(Problem(p.code, p.message, label) for p in doc.problems)
     elif not body.strip():
         _rtf(msg, prefix + "2 text/rtf", budget, links, problems)

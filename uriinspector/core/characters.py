@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from uriinspector.core.charsets import char_class
 from uriinspector.core.diagnostics import Diagnostic, Severity
@@ -43,6 +43,20 @@ _PERCENT = LazyPattern("%", reach=1)
 _SHOW = 24  # characters of a bad run quoted in a message
 
 
+#: Printable ASCII, where a component's bad characters are looked for (controls,
+#: ``%``, non-ASCII and surrogates have scans of their own).
+_PRINTABLE: Final = frozenset(map(chr, range(0x20, 0x7F)))
+
+
+def bad_chars_source(allowed: frozenset[str]) -> str:
+    """``[^allowed]+`` over printable ASCII, ``%`` aside, spelled as the positive class of
+    the printable characters outside ``allowed``: ``[^…%\\x00-\\x1f\\x7f-\\U0010ffff]``
+    matches the same characters, but ``re`` walks its range to U+10FFFF when compiling
+    (6-7 ms a pattern, five before a first parse; the positive class: 0.1 ms)."""
+    bad = _PRINTABLE - allowed - {"%"}
+    return f"[{chars(bad)}]+" if bad else "(?!)"
+
+
 class BadCharsPattern(LazyPattern):
     """``[^allowed]+`` over printable ASCII (see :func:`bad_ascii_pattern`), compiled on
     first use, with ``any_bad``: one pattern matching *any* character the four scans of
@@ -53,7 +67,7 @@ class BadCharsPattern(LazyPattern):
 
     def __init__(self, allowed: frozenset[str]) -> None:
         """Both patterns for the component alphabet ``allowed``; neither compiled yet."""
-        super().__init__(f"[^{chars(allowed)}%\\x00-\\x1f\\x7f-\\U0010ffff]+", reach=1)
+        super().__init__(bad_chars_source(allowed), reach=1)
         printable = frozenset(c for c in allowed if " " <= c <= "~")
         self.any_bad = LazyPattern(f"[^{chars(printable)}%]", reach=1)
 

@@ -215,7 +215,8 @@ IPVFUTURE = f"[vV][0-9A-Fa-f]+\\.[{chars(cs.RFC3986_IPVFUTURE_TAIL)}]+"
 IP_LITERAL = rf"\[(?:{IPV6ADDRESS}|{IPVFUTURE})\]"
 # RFC 6874 §2     ZoneID = 1*( unreserved / pct-encoded );  IPv6addrz = IPv6address "%25" ZoneID
 #                 (not part of any edition here; used only to explain the error)
-IPV6ADDRZ = f"{IPV6ADDRESS}%25(?:[{chars(cs.RFC3986_UNRESERVED)}]|{PCT_ENCODED})+"
+ZONEID = f"(?:[{chars(cs.RFC3986_UNRESERVED)}]|{PCT_ENCODED})+"
+IPV6ADDRZ = f"{IPV6ADDRESS}%25{ZONEID}"
 
 # ---- registered names and hostnames --------------------------------------------------
 # RFC 3986 §3.2.2 reg-name = *( unreserved / pct-encoded / sub-delims )

@@ -38,6 +38,7 @@ from uriinspector.batch.fields import (
     kind_of,
 )
 from uriinspector.batch.ops import OP_TABLE, OPS
+from uriinspector.batch.repeats import COMPACT_HEAD, AnswerStore
 from uriinspector.batch.uri_ops import URN_OBJECTIVES, WHATWG_FAILURE
 from uriinspector.core.editions import PARSE_EDITIONS, RULE_SETS
 
@@ -184,6 +185,49 @@ def _blank(line: str) -> bool:
     return line.strip(_JSON_WHITESPACE) == ""
 
 
+class _Refused:
+    """What :func:`_read` gives for a line that is no request: its answer (None: blank)."""
+
+    __slots__ = ("answer",)
+
+    def __init__(self, answer: Answer | None) -> None:
+        """The line's answer (None for a blank line)."""
+        self.answer = answer
+
+
+_BLANK_LINE: Final = _Refused(None)
+
+
+def _read(line: str | bytes) -> object:
+    """One line's decoded request, or a :class:`_Refused` (blank, not UTF-8, not JSON)."""
+    if isinstance(line, bytes | bytearray):
+        raw = bytes(line)
+        if not raw.strip(b" \t\r\n"):
+            return _BLANK_LINE
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return _Refused(
+                error_answer(
+                    INVALID_UTF8,
+                    f"line is not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}"
+                    f" ({exc.reason})",
+                )
+            )
+    else:
+        text = line
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if _blank(text):
+        return _BLANK_LINE
+    try:
+        return decode_line(text)
+    except RecursionError:
+        return _Refused(error_answer(INVALID_JSON, "line is not JSON: nested too deeply"))
+    except ValueError as exc:  # JSONDecodeError, NaN/Infinity, int too long
+        return _Refused(error_answer(INVALID_JSON, f"line is not JSON: {clip(str(exc))}"))
+
+
 def handle_line(line: str | bytes) -> Answer | None:
     """Answer one line of JSON Lines input; None for a blank line. Never raises.
 
@@ -191,30 +235,9 @@ def handle_line(line: str | bytes) -> Answer | None:
     ``invalid-utf8`` answer); a leading byte order mark is ignored.
     """
     try:
-        if isinstance(line, bytes | bytearray):
-            raw = bytes(line)
-            if not raw.strip(b" \t\r\n"):
-                return None
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                return error_answer(
-                    INVALID_UTF8,
-                    f"line is not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}"
-                    f" ({exc.reason})",
-                )
-        else:
-            text = line
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        if _blank(text):
-            return None
-        try:
-            obj = decode_line(text)
-        except RecursionError:
-            return error_answer(INVALID_JSON, "line is not JSON: nested too deeply")
-        except ValueError as exc:  # JSONDecodeError, NaN/Infinity, int too long
-            return error_answer(INVALID_JSON, f"line is not JSON: {clip(str(exc))}")
+        obj = _read(line)
+        if type(obj) is _Refused:
+            return obj.answer
         return handle_request(obj)
     except Exception as exc:  # never abort the stream: any surprise is an answer
         return error_answer(INTERNAL_ERROR, describe(exc))
@@ -274,11 +297,57 @@ def encode_answer(answer: Mapping[str, object]) -> str:
 
 def answer_line(line: str | bytes) -> bytes | None:
     """The whole batch step for one input line: its answer as UTF-8 JSON plus ``\n``,
-    or ``None`` for a blank line. Never raises; shared by every loop that reads lines."""
-    answer = handle_line(line)
-    if answer is None:
-        return None
+    or ``None`` for a blank line. Never raises; shared by every loop that reads lines.
+    A plain ``analyze`` request whose input came before is answered from
+    :data:`REPEATS` (the same bytes)."""
+    try:
+        obj = _read(line)
+        if type(obj) is _Refused:
+            return None if obj.answer is None else encode_answer_line(obj.answer)
+        if type(obj) is dict and obj.get("op") == "analyze" and orjson is not None:
+            repeated = _repeated_analyze(obj)
+            if repeated is not None:
+                return repeated
+        answer = handle_request(obj)
+    except Exception as exc:  # never abort the stream: any surprise is an answer
+        answer = error_answer(INTERNAL_ERROR, describe(exc))
     return encode_answer_line(answer)
+
+
+#: Encoded ``analyze`` answers by input, for the inputs a batch repeats (per process).
+REPEATS: Final = AnswerStore()
+#: The keys of a plain ``analyze`` request, the only ones :data:`REPEATS` answers.
+_PLAIN_ANALYZE: Final = frozenset({"op", "input", "id"})
+#: ``id`` values written by ``orjson`` exactly as the standard path writes them.
+_PLAIN_IDS: Final = (str, int, bool, type(None))
+
+
+def _analyze_without_id(text: str) -> bytes:
+    """The ``analyze`` answer line of ``text`` for a request without ``id``."""
+    return encode_answer_line(handle_request({"op": "analyze", "input": text}))
+
+
+def _repeated_analyze(obj: dict[str, object]) -> bytes | None:
+    """The line for a plain ``analyze`` request through :data:`REPEATS`, or None when the
+    request is not plain (other keys, an ``input`` that is no string, an ``id`` that is
+    not a string, integer, boolean or null) or its line cannot be spliced."""
+    text = obj.get("input")
+    if type(text) is not str or not obj.keys() <= _PLAIN_ANALYZE:
+        return None
+    if "id" not in obj:
+        return REPEATS.line(text, _analyze_without_id)
+    ident = obj["id"]
+    if type(ident) not in _PLAIN_IDS or (type(ident) is int and not _INT_LOW <= ident <= _INT_HIGH):
+        return None
+    body = REPEATS.line(text, _analyze_without_id)
+    if not body.startswith(COMPACT_HEAD):
+        return None  # written by the standard encoder: answered in full
+    return b'{"id":' + orjson.dumps(ident) + b"," + body[1:]
+
+
+#: The integers ``orjson`` writes (64-bit signed and unsigned).
+_INT_LOW: Final = -(1 << 63)
+_INT_HIGH: Final = (1 << 64) - 1
 
 
 def encode_answer_line(answer: Mapping[str, object]) -> bytes:

@@ -49,12 +49,44 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
 
-    from PySide6.QtGui import QGuiApplication
-    from PySide6.QtWidgets import QApplication
+    return _start(uri, qt_args)
+
+
+def _start(uri: str | None, qt_args: list[str]) -> int:
+    """Load Qt, then build and show the window with cyclic collection paused."""
+    from PySide6.QtGui import QGuiApplication  # noqa: F401 - Qt loaded before spare()
+    from PySide6.QtWidgets import QApplication  # noqa: F401
 
     from uriinspector.gui import source_scan
 
     source_scan.spare()  # Qt is loaded now: spare its source scan of the next imports
+    from uriinspector.gui.workload import GC_PAUSE
+
+    # No cyclic collection while our modules load and the window is built: what they
+    # make lives as long as the program, yet collections kept rescanning it; frozen,
+    # and collection back on, after the first analysis (``settle``), or on the way out
+    # of a start that fails.
+    ended = [False]
+
+    def end_pause() -> None:
+        if not ended[0]:
+            ended[0] = True
+            GC_PAUSE.end()
+
+    GC_PAUSE.begin()
+    try:
+        return _show(uri, qt_args, end_pause)
+    except BaseException:
+        end_pause()
+        raise
+
+
+def _show(uri: str | None, qt_args: list[str], settled: Callable[[], None]) -> int:
+    """Build and show the window; ``settled`` (harmless twice) is called after the first
+    analysis, which ends the start-up's collection pause, or before an early return."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
     from uriinspector import APP_ID, __version__
     from uriinspector.gui import resources
     from uriinspector.gui.main_window import MainWindow
@@ -70,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                 "or use the command line:    uriinspector parse URI",
                 file=sys.stderr,
             )
+            settled()
             return 2
         app = QApplication([sys.argv[0] if sys.argv else "uriinspector", *qt_args])
     QApplication.setApplicationName("URI Inspector")
@@ -87,7 +120,12 @@ def main(argv: list[str] | None = None) -> int:
     if window.uri():
         window.banner.show_pending()
     window.show()
-    after_first_paint(window, window.release)
+    def settle() -> None:
+        """The deferred first analysis, then the end of the start-up's pause."""
+        window.release()
+        settled()
+
+    after_first_paint(window, settle)
     if not owns_app:
         return 0
     return int(app.exec())

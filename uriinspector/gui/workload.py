@@ -2,7 +2,8 @@
 
 ``SYNC_LIMIT``: inputs longer than this are analysed off the GUI thread (and their
 lazy parts built there first). ``GC_PAUSE``: the cyclic garbage collector stays off
-while any worker runs. Qt-free and at the bottom of ``gui/``, so a pane asks this
+while any worker runs, and while the window starts (``gui.app``: up to the first
+analysis after the first paint). Qt-free and at the bottom of ``gui/``, so a pane asks this
 module, never the controller's.
 """
 
@@ -26,13 +27,22 @@ class _GcPause:
         self._was_enabled = True
 
     def __enter__(self) -> None:
+        self.begin()
+
+    def __exit__(self, *exc: object) -> None:
+        self.end()
+
+    def begin(self) -> None:
+        """Collection off (until as many :meth:`end` calls as :meth:`begin` calls)."""
         with self._lock:
             if self._depth == 0:
                 self._was_enabled = gc.isenabled()
                 gc.disable()
             self._depth += 1
 
-    def __exit__(self, *exc: object) -> None:
+    def end(self) -> None:
+        """The last pause over: what was built is frozen (never scanned again), and
+        collection is on again if it was before the first pause."""
         with self._lock:
             self._depth -= 1
             if self._depth == 0:

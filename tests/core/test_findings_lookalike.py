@@ -263,6 +263,19 @@ def test_any_host_text_is_answered_never_raised(text: str) -> None:
             assert f.imitates and f.severity in ("danger", "warning")
 
 
+def test_every_confusable_is_read_without_raising() -> None:
+    # a UTS #39 class member can be several code points (U+200E ٨ U+200E in Ʌ's class):
+    # it has no one Unicode name, and reading 21 characters (۸, ⸲, Λ, ...) raised TypeError,
+    # so analyze raised on a host holding one
+    from confusable_homoglyphs import confusables
+
+    for ch in confusables.confusables_data:
+        if len(ch) == 1:
+            la._char_reading.__wrapped__(ch)
+    assert [f.code for f in analyze("https://pay\u06f8al.com/").findings] == ["mixed-script-host"]
+    assert [f.code for f in analyze("https://pay\u2e32al.com/").findings] == ["confusable-host"]
+
+
 def test_huge_hosts_are_bounded() -> None:
     assert brand_findings("https://" + "paypal." * 2000 + "com/") == []
     brand_findings("https://x.example/" + "paypal.com/" * 100_000)

@@ -272,7 +272,11 @@ def _char_reading(ch: str) -> str | None:
             continue
         # the target, then the other members of its UTS #39 class (м → ʍ → ᴍ)
         for other in (target, *(e.get("c", "") for e in data.get(target, ()))):
-            named = (_name_reading(other) or _READS_AS_LATIN.get(other)) if other else None
+            # a member may be several code points (Ʌ's class holds U+200E ٨ U+200E):
+            # it has no one name, and unicodedata.name raised on it (analyze crashed)
+            named = (
+                (_name_reading(other) or _READS_AS_LATIN.get(other)) if len(other) == 1 else None
+            )
             if named is not None:
                 return named
     base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))

@@ -35,6 +35,7 @@ from uriinspector.core.findings.base import (
     pct_decode,
     show,
 )
+from uriinspector.core.findings.confusable_tables import class_table
 from uriinspector.core.findings.idn import (
     CYRILLIC_TLDS,
     GREEK_TLDS,
@@ -263,22 +264,11 @@ def _char_reading(ch: str) -> str | None:
     named = _name_reading(ch) or _READS_AS_LATIN.get(ch)
     if named is not None:
         return named
-    from confusable_homoglyphs import confusables
-
-    data = confusables.confusables_data
-    for entry in data.get(ch, ()):
-        target = entry.get("c", "")
-        if len(target) != 1 or target.isascii():
-            continue
-        # the target, then the other members of its UTS #39 class (м → ʍ → ᴍ)
-        for other in (target, *(e.get("c", "") for e in data.get(target, ()))):
-            # a member may be several code points (Ʌ's class holds U+200E ٨ U+200E):
-            # it has no one name, and unicodedata.name raised on it (analyze crashed)
-            named = (
-                (_name_reading(other) or _READS_AS_LATIN.get(other)) if len(other) == 1 else None
-            )
-            if named is not None:
-                return named
+    # the UTS #39 look-alikes of ch, then the other members of each one's class (м → ʍ → ᴍ)
+    for other in class_table().get(ch, ""):
+        named = _name_reading(other) or _READS_AS_LATIN.get(other)
+        if named is not None:
+            return named
     base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
     if base and base.isascii() and base != ch:
         return base.lower()

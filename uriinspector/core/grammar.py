@@ -46,6 +46,19 @@ class LazyPattern:
         self._reach = reach
         self._compiled: re.Pattern[str] | None = None
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to a lazy pattern of the same source, flags and reach (as a compiled
+        ``re.Pattern`` equals one of the same source and flags)."""
+        if not isinstance(other, LazyPattern):
+            return NotImplemented
+        return (self._source, self._flags, self._reach) == (
+            other._source, other._flags, other._reach
+        )
+
+    def __hash__(self) -> int:
+        """Hash of the source, flags and reach (see :meth:`__eq__`)."""
+        return hash((self._source, self._flags, self._reach))
+
     def get(self) -> re.Pattern[str]:
         """The compiled pattern (compiled now if this is the first use)."""
         p = self._compiled

@@ -329,3 +329,10 @@ def test_native_cyrillic_name_needs_a_single_resolved_script() -> None:
     assert brand_findings("https://аррӏе\u0483.ru/") == []
     # a Katakana mark inside makes it no single-script name: the look-alike is reported
     assert only("https://а\u30fcррӏе.ru/").imitates == "apple.com"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab.-1\u3002\uff0e\uff61é", max_size=30))
+def test_split_labels_equals_the_uts46_dot_split(host: str) -> None:
+    # an ASCII host is split by str.split (issue 22): the same labels as the regex's
+    assert la._split_labels(host) == la._DOTS.split(host)

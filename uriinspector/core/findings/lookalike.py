@@ -677,7 +677,10 @@ def _continued(sub: list[str], label: str, idx: _Index) -> tuple[str, str] | Non
 
 
 def _split_labels(host: str) -> list[str]:
-    return [p for p in _DOTS.split(host)]
+    """``host``'s labels, split at every UTS #46 full stop (an ASCII host has only ".",
+    so ``str.split`` answers alike without the regex: ~17,000 calls in a 20,000-link
+    batch)."""
+    return host.split(".") if host.isascii() else [p for p in _DOTS.split(host)]
 
 
 def _subdomain_brand(sub: list[str], idx: _Index) -> tuple[str, str] | None:

@@ -137,6 +137,11 @@ class _Name(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class _Index:
+    """The well-known names and domains, indexed for the look-alike checks.
+
+    (A dataclass without a docstring has one made from ``inspect.signature`` at import.)
+    """
+
     listed: frozenset[str]  # every listed or brand-owned registrable domain
     tlds: dict[str, str]  # brand top-level domain -> brand
     cc_brands: dict[str, str]  # label -> brand that owns it under every ccTLD
@@ -360,6 +365,8 @@ def _tricks(candidate: str, label: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Verdict:
+    """One look-alike finding of a host, before its span is known."""
+
     code: str
     imitates: str
     message: str

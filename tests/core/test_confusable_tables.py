@@ -12,8 +12,9 @@ from confusable_homoglyphs import categories, confusables
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uriinspector.core.findings import confusable_data, lookalike
+from uriinspector.core import confusable_data
 from uriinspector.core.findings import confusable_tables as tables
+from uriinspector.core.findings import lookalike
 
 _DATA = confusables.confusables_data
 

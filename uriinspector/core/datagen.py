@@ -95,7 +95,7 @@ def _wrapped(text: str, width: int = 76) -> str:
 
 
 def confusable_data_text() -> str:
-    """The text of ``findings/confusable_data.py``: ``confusable_tables``' derivations of
+    """The text of ``confusable_data.py``: ``confusable_tables``' derivations of
     the ``confusable_homoglyphs`` package's confusables.json and categories.json."""
     from confusable_homoglyphs import categories, confusables
 
@@ -158,7 +158,7 @@ SCRIPTS: tuple[str, ...] = (
 #: Each generated module, its path under ``uriinspector/core`` and its text's maker.
 MODULES: dict[str, Callable[[], str]] = {
     "psl_rules.py": psl_rules_text,
-    "findings/confusable_data.py": confusable_data_text,
+    "confusable_data.py": confusable_data_text,
 }
 
 

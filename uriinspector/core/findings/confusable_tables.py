@@ -106,7 +106,7 @@ def source_stamp() -> tuple[str, int, int] | None:
 @lru_cache(maxsize=1)
 def generated_current() -> bool:
     """Whether ``confusable_data.py`` was generated from the installed package's data."""
-    from uriinspector.core.findings import confusable_data
+    from uriinspector.core import confusable_data
 
     return source_stamp() == confusable_data.SOURCE
 
@@ -115,7 +115,7 @@ def generated_current() -> bool:
 def latin_table() -> dict[str, str]:
     """:func:`derive_latin` of the package's confusables (generated, or derived now)."""
     if generated_current():
-        from uriinspector.core.findings import confusable_data
+        from uriinspector.core import confusable_data
 
         return confusable_data.LATIN
     from confusable_homoglyphs import confusables
@@ -127,7 +127,7 @@ def latin_table() -> dict[str, str]:
 def class_table() -> dict[str, str]:
     """:func:`derive_classes` of the package's confusables (generated, or derived now)."""
     if generated_current():
-        from uriinspector.core.findings import confusable_data
+        from uriinspector.core import confusable_data
 
         return confusable_data.CLASSES
     from confusable_homoglyphs import confusables
@@ -139,7 +139,7 @@ def class_table() -> dict[str, str]:
 def _script_ranges() -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]] | None:
     if not generated_current():
         return None
-    from uriinspector.core.findings import confusable_data
+    from uriinspector.core import confusable_data
 
     return confusable_data.SCRIPT_STARTS, confusable_data.SCRIPT_ENDS, confusable_data.SCRIPTS
 

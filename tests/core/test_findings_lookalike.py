@@ -263,6 +263,19 @@ def test_any_host_text_is_answered_never_raised(text: str) -> None:
             assert f.imitates and f.severity in ("danger", "warning")
 
 
+def test_every_confusable_is_read_without_raising() -> None:
+    # a UTS #39 class member can be several code points (U+200E ٨ U+200E in Ʌ's class):
+    # it has no one Unicode name, and reading 21 characters (۸, ⸲, Λ, ...) raised TypeError,
+    # so analyze raised on a host holding one
+    from confusable_homoglyphs import confusables
+
+    for ch in confusables.confusables_data:
+        if len(ch) == 1:
+            la._char_reading.__wrapped__(ch)
+    assert [f.code for f in analyze("https://pay\u06f8al.com/").findings] == ["mixed-script-host"]
+    assert [f.code for f in analyze("https://pay\u2e32al.com/").findings] == ["confusable-host"]
+
+
 def test_huge_hosts_are_bounded() -> None:
     assert brand_findings("https://" + "paypal." * 2000 + "com/") == []
     brand_findings("https://x.example/" + "paypal.com/" * 100_000)
@@ -316,3 +329,10 @@ def test_native_cyrillic_name_needs_a_single_resolved_script() -> None:
     assert brand_findings("https://аррӏе\u0483.ru/") == []
     # a Katakana mark inside makes it no single-script name: the look-alike is reported
     assert only("https://а\u30fcррӏе.ru/").imitates == "apple.com"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab.-1\u3002\uff0e\uff61é", max_size=30))
+def test_split_labels_equals_the_uts46_dot_split(host: str) -> None:
+    # an ASCII host is split by str.split (issue 22): the same labels as the regex's
+    assert la._split_labels(host) == la._DOTS.split(host)

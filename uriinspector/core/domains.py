@@ -2,11 +2,13 @@
 
 The list comes from the ``publicsuffixlist`` package, which ships a copy of it: it is
 read offline, never fetched (the inspector never touches the network). The list is
-parsed once, lazily, on first use.
+loaded once, lazily, on first use, from the rule set generated from that copy
+(``psl_rules.py``, made by ``python -m uriinspector.core.datagen``).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from functools import lru_cache
 from typing import Any
@@ -26,11 +28,45 @@ def _list() -> Any:
 
 
 def bundled_list() -> Any:
-    """The ``PublicSuffixList`` of the list bundled with the package, each rule also in
-    its IDNA form as the package's own ``PublicSuffixList()`` makes it, but encoding
-    only the non-ASCII rules (459 of 10,397): the codec returns an ASCII rule unchanged,
-    and calling it on the other 9,938 was ~30 M instructions of each process's start-up.
-    ``tests/core/test_psl_start.py`` compares the two lists' rules."""
+    """The ``PublicSuffixList`` of the list bundled with the package.
+
+    Its rules come from :mod:`uriinspector.core.psl_rules`, generated from that list
+    (loading them costs ~1 ms; parsing the file and encoding the IDNA forms of its
+    non-ASCII rules ~30 ms of each process's start-up), unless the installed package
+    holds another list: then the file is parsed (:func:`parsed_list`).
+    ``tests/core/test_psl_start.py`` compares both with the package's own list.
+    """
+    import publicsuffixlist
+
+    from uriinspector.core import psl_rules
+
+    if not psl_rules_current():
+        return parsed_list()
+    psl = publicsuffixlist.PublicSuffixList([], accept_encoded_idn=False)
+    # the whole state a look-up reads (test_psl_start.py checks the package keeps no other)
+    psl._publicsuffix = frozenset(psl_rules.RULES.split())
+    psl._maxlabel = psl_rules.MAX_LABELS
+    return psl
+
+
+def psl_rules_current() -> bool:
+    """Whether :mod:`uriinspector.core.psl_rules` was generated from the installed
+    package's list (same package version, same file size)."""
+    import publicsuffixlist
+
+    from uriinspector.core import psl_rules
+
+    return bool(
+        publicsuffixlist.__version__ == psl_rules.PACKAGE_VERSION
+        and os.path.getsize(publicsuffixlist.PSLFILE) == psl_rules.FILE_SIZE
+    )
+
+
+def parsed_list() -> Any:
+    """The ``PublicSuffixList`` parsed from the package's file, each rule also in its
+    IDNA form as the package's own ``PublicSuffixList()`` makes it, but encoding only
+    the non-ASCII rules (459 of 10,397): the codec returns an ASCII rule unchanged, and
+    calling it on the other 9,938 was ~30 M instructions of each process's start-up."""
     from publicsuffixlist import PSLFILE, PublicSuffixList, encode_idn
 
     with open(PSLFILE, "rb") as source:

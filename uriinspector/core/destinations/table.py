@@ -17,6 +17,7 @@ from functools import lru_cache
 from importlib.resources import files
 
 from uriinspector.core.domains import HOST_CACHE_SIZE
+from uriinspector.core.grammar import LazyPattern
 
 #: The resource file, relative to the ``uriinspector.resources`` package.
 CARRIERS_FILE = "carriers.json"
@@ -28,8 +29,8 @@ class Carrier:
 
     via: str
     title: str
-    hosts: re.Pattern[str]
-    paths: re.Pattern[str]
+    hosts: LazyPattern
+    paths: LazyPattern
     params: tuple[str, ...]
     path_after: int | None
     code: str | None
@@ -56,8 +57,8 @@ class Opaque:
 
     via: str
     title: str
-    hosts: re.Pattern[str]
-    paths: re.Pattern[str]
+    hosts: LazyPattern
+    paths: LazyPattern
     hint_param: str | None
     reason: str
     source: str
@@ -69,8 +70,8 @@ class Mention:
     archives, validators): the URL is still reported, but not as a destination."""
 
     title: str
-    hosts: re.Pattern[str]
-    paths: re.Pattern[str]
+    hosts: LazyPattern
+    paths: LazyPattern
     reason: str
 
 
@@ -120,9 +121,12 @@ def _path_regex(pattern: str) -> str:
     return "".join(out)
 
 
-def _compile_hosts(patterns: object) -> re.Pattern[str]:
+def _compile_hosts(patterns: object) -> LazyPattern:
+    """A row's host patterns as one regex, compiled when a host first reaches the row
+    (the host index lets only a few of the ~170 rows' regexes be used per host; compiling
+    them all was ~100 M instructions of each process's first analysis)."""
     items = [str(p) for p in patterns] if isinstance(patterns, list) else []
-    return re.compile("|".join(f"(?:{_host_regex(p)})" for p in items) or "(?!)")
+    return LazyPattern("|".join(f"(?:{_host_regex(p)})" for p in items) or "(?!)")
 
 
 def _anchor_label(pattern: str) -> str | None:
@@ -153,9 +157,10 @@ def _host_index(rows: list[object]) -> tuple[dict[str, tuple[int, ...]], tuple[i
     return {k: tuple(v) for k, v in labels.items()}, tuple(always)
 
 
-def _compile_paths(patterns: object) -> re.Pattern[str]:
+def _compile_paths(patterns: object) -> LazyPattern:
+    """A row's path globs as one regex, compiled on first use (as :func:`_compile_hosts`)."""
     items = [str(p) for p in patterns] if isinstance(patterns, list) else ["*"]
-    return re.compile("|".join(f"(?:{_path_regex(p)})" for p in items) or "(?!)", re.I)
+    return LazyPattern("|".join(f"(?:{_path_regex(p)})" for p in items) or "(?!)", re.I)
 
 
 def _str(entry: dict[str, object], key: str, default: str = "") -> str:

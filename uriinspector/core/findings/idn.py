@@ -2,8 +2,9 @@
 
 IDNA conversions use the ``idna`` package (IDNA 2008 with UTS #46 mapping, RFC 5891),
 never a hand-written punycode. Scripts come from Unicode's Scripts.txt and look-alikes
-from UTS #39 ``confusables.txt``, both through the ``confusable_homoglyphs`` data
-files; they are loaded lazily, only when a host is not plain ASCII.
+from UTS #39 ``confusables.txt``, both from the ``confusable_homoglyphs`` data files
+through ``confusable_tables`` (tables generated from them); they are loaded lazily, only
+when a host is not plain ASCII.
 
 Legitimate single-script names (``münchen.de``, ``例え.jp``, ``яндекс.рф``) raise no
 danger: only mixing scripts in one label, or a label made entirely of look-alikes
@@ -27,6 +28,7 @@ from uriinspector.core.findings.base import (
     pct_decode,
     show,
 )
+from uriinspector.core.findings.confusable_tables import latin_table, script_alias
 from uriinspector.core.findings.spoof import LabelRisk, label_risk
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.spans import Span
@@ -60,9 +62,7 @@ GREEK_TLDS = frozenset({"gr", "cy", "ελ", "ευ"})
 def _script(ch: str) -> str:
     """The script alias of one character (cached: a look-alike host repeats its letters,
     and the window re-analyses the same host on every keystroke)."""
-    from confusable_homoglyphs import categories
-
-    return str(categories.alias(ch))
+    return script_alias(ch)
 
 
 # confusables.txt maps the palochka (U+04CF) to "i", yet it has no dot: people read
@@ -76,24 +76,10 @@ def latin_lookalikes() -> dict[str, str]:
     letter or digit to that character (``"а" -> "a"``, ``"ı" -> "i"``).
 
     Letters with a visible diacritic (``é``, ``ü``) are not look-alikes and are not in
-    the data; they stay distinct.
+    the data; they stay distinct. The table is ``confusable_tables.latin_table`` (read
+    from its generated module) with the dotless strokes above.
     """
-    from confusable_homoglyphs import confusables
-
-    data: dict[str, list[dict[str, str]]] = confusables.confusables_data
-    out: dict[str, str] = {}
-    for ch, entries in data.items():
-        if len(ch) != 1 or ch.isascii():
-            continue
-        best: str | None = None
-        for entry in entries:
-            c = entry.get("c", "")
-            if len(c) == 1 and c.isascii() and c.isalnum():
-                low = c.lower()
-                if best is None or (c.islower() and not best.islower()):
-                    best = low if c.isalpha() else c
-        if best is not None:
-            out[ch] = best
+    out = dict(latin_table())
     out.update(_READS_AS)
     return out
 

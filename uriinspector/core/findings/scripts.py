@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from uriinspector.core.findings.confusable_tables import script_alias
+
 _CODES = {
     "Adlm": "ADLAM", "Arab": "ARABIC", "Beng": "BENGALI", "Bopo": "BOPOMOFO",
     "Bugi": "BUGINESE", "Cakm": "CHAKMA", "Copt": "COPTIC", "Cyrl": "CYRILLIC",
@@ -113,9 +115,7 @@ def script_set(ch: str) -> frozenset[str] | None:
     ext = _table().get(ord(ch))
     if ext is not None:
         return _augmented(ext)
-    from confusable_homoglyphs import categories
-
-    script = str(categories.alias(ch))
+    script = script_alias(ch)
     return None if script in _NEUTRAL else _augmented(frozenset({script}))
 
 

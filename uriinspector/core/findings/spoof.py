@@ -37,6 +37,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from uriinspector.core.findings.base import CONFUSABLE_HOST, MIXED_SCRIPT_HOST
+from uriinspector.core.findings.confusable_tables import script_alias
 from uriinspector.core.findings.scripts import script_set
 from uriinspector.core.hidden import hidden_name, is_hidden, marker
 
@@ -153,9 +154,7 @@ _WHOLE_SCRIPT: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 
 
 def _script_of(ch: str) -> str:
-    from confusable_homoglyphs import categories
-
-    return str(categories.alias(ch))
+    return script_alias(ch)
 
 
 def _in(ch: str, scripts: frozenset[str]) -> bool:

@@ -28,7 +28,7 @@ from uriinspector.core.spans import Span
 from uriinspector.sources.budget import DEFAULT_LIMITS
 from uriinspector.sources.html_fast import read_plain
 from uriinspector.sources.html_tokens import LinearHTMLParser
-from uriinspector.sources.mismatch import judge_mismatch
+from uriinspector.sources.mismatch import Analyse, judge_mismatch
 from uriinspector.sources.model import Document, Link, LinkKind, Problem
 
 #: Most link targets read from one page: the document budget's (``sources.budget``, the
@@ -303,12 +303,13 @@ def _resolved(base: str, raw: str) -> tuple[str, str | None]:
 
 def extract_html(
     text: str, base: str | None = None, part: str | None = None, *, max_links: int = MAX_LINKS,
-    offsets: bool = True,
+    offsets: bool = True, analyse: Analyse | None = None,
 ) -> Document:
     """Every link target in ``text`` (an HTML document or fragment); never raises.
 
     ``offsets=False`` leaves the spans out: in a mail's or an Outlook file's part they
-    would point into decoded text, not into the file.
+    would point into decoded text, not into the file. ``analyse`` (a reader that
+    analyses every link anyway) is handed to ``sources.mismatch.judge_mismatch``.
 
     ``base`` is the document's own URL (the user's choice in the window); a
     ``<base href>`` in the document is resolved against it and wins, as in a browser.
@@ -346,7 +347,7 @@ def extract_html(
         )
         display = _display(p.words)
         # contract 1.2: the visible text is compared with where the link ends
-        mismatch, shown, actual = judge_mismatch(display, uri)
+        mismatch, shown, actual = judge_mismatch(display, uri, analyse)
         links.append(
             Link(
                 uri=uri,

@@ -21,8 +21,8 @@ from typing import Final
 from uriinspector.core.analysis import Analysis, effective_host_of
 from uriinspector.core.verdict import LinkContext
 from uriinspector.core.whatwg import read_whatwg
-from uriinspector.sources.documents import link_analysis, link_verdict
-from uriinspector.sources.mismatch import domain_of_url
+from uriinspector.sources.documents import link_analysis, link_verdict, target_analysis
+from uriinspector.sources.mismatch import carried_final, domain_of_url
 from uriinspector.sources.model import Document, Link
 
 #: ``batch.protocol.encode_answer``'s encoder for an answer without ``id``: ASCII, default
@@ -57,6 +57,7 @@ def link_json(link: Link, doc: Document) -> dict[str, object]:
     """One ``--json`` line's object for ``link`` of ``doc`` (its verdict and reason read
     in the document, as :func:`~uriinspector.sources.documents.with_verdicts` fills them)."""
     verdict = link_verdict(link)
+    carried_final(link.target, target_analysis)  # ``final`` from the analysis's own chain
     data = link.to_json()
     a = link_analysis(link)
     data["target"] = link.target
@@ -143,7 +144,7 @@ def document_lines(doc: Document) -> str:
         target = link.target
         judged = _judged_fields(link) if link.mismatch else _target_fields(target)
         uri = _STRING(link.uri)
-        final = link.final
+        final = carried_final(target, target_analysis)
         display = link.display
         out.append(
             f'{{"uri": {uri}, '

@@ -35,7 +35,7 @@ from uriinspector.sources.headers import cut_fields, decode_words, raw_field
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.mail_context import MailContext, mail_context
 from uriinspector.sources.mismatch import Analyse
-from uriinspector.sources.model import Document, Link, Problem
+from uriinspector.sources.model import Document, Link, Problem, new_link
 from uriinspector.sources.qr import (
     MAX_PIXELS,
     QrError,
@@ -269,7 +269,7 @@ def _bounded(text: str, label: str, st: _State) -> str:
 
 def _text_links(text: str, label: str, defanged: bool = False) -> list[Link]:
     return [
-        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
+        new_link(e.uri, e.raw, e.target, "text", None, None, False, None, None, label, None)
         for e in extract(text, defanged=defanged)
     ]
 

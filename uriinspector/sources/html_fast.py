@@ -54,6 +54,11 @@ _LINK_ATTRIBUTE: Final = re.compile(
 #: Elements whose content ``html.parser`` (in some version) reads as raw text.
 _RAW_TEXT: Final = frozenset({"script", "style", "textarea", "title", "xmp", "iframe",
                               "noembed", "noframes", "noscript", "plaintext"})
+#: Where a raw-text element's start tag may begin: a test over the whole part, never
+#: missing one (it may find such a name inside a value or a comment: then the tokens
+#: are checked one by one).
+_RAW_TEXT_NAME: Final = re.compile(
+    "<(?i:" + "|".join(sorted(_RAW_TEXT)) + ")(?![-a-zA-Z0-9:._])")
 
 #: Tokens kept from the check for plain markup, so that a part is tokenized once.
 HELD_TOKENS: Final = 4096
@@ -74,9 +79,26 @@ class Events(Protocol):
 
 def _plain_tokens(text: str) -> Iterable[re.Match[str]] | None:
     """The tokens of ``text`` when it is plain markup (tokens end to end, no raw-text
-    element, no long tag), else None. Checked one token at a time: the first
-    ``HELD_TOKENS`` are kept and handed back (one pass for a mail's part); past that
-    none are kept and a fresh pass is handed back (a flood of tags holds no list)."""
+    element, no long tag), else None.
+
+    A part no longer than :data:`LONG_TAG` holds no long tag; its tokens run end to end
+    when removing every token (``sub``: the very search ``finditer`` makes, in C) leaves
+    nothing; and a part without ``<script``, ``<style``… anywhere has no raw-text
+    element. Such a part (a mail's HTML part) is checked without a step in Python. Else
+    (a longer part, or such a name somewhere, perhaps only in a value) the tokens are
+    checked one at a time, as :func:`_checked_tokens` says."""
+    if len(text) <= LONG_TAG:
+        if _TOKEN.sub("", text):
+            return None  # something between two tokens, or before the first
+        if _RAW_TEXT_NAME.search(text) is None:
+            return _TOKEN.finditer(text)
+    return _checked_tokens(text)
+
+
+def _checked_tokens(text: str) -> Iterable[re.Match[str]] | None:
+    """:func:`_plain_tokens` checked one token at a time: the first ``HELD_TOKENS`` are
+    kept and handed back (one pass for a mail's part); past that none are kept and a
+    fresh pass is handed back (a flood of tags holds no list)."""
     held: list[re.Match[str]] | None = []
     pos = 0
     for m in _TOKEN.finditer(text):
@@ -95,6 +117,17 @@ def _plain_tokens(text: str) -> Iterable[re.Match[str]] | None:
     return held if held is not None else _TOKEN.finditer(text)
 
 
+def _unescaped(value: str) -> str:
+    """``html.unescape(value)``; a value whose every ``&`` begins ``&amp;`` (a link's
+    query in markup) has those replaced, which is what ``unescape``'s one left-to-right
+    pass makes of them, without a Python call per entity."""
+    if "&" not in value:
+        return value
+    if value.count("&") == value.count("&amp;"):
+        return value.replace("&amp;", "&")
+    return unescape(value)
+
+
 def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
     """A start tag's attributes as ``html.parser`` gives them, and each value's span
     from the tag's ``<``."""
@@ -108,7 +141,7 @@ def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
             spans.append(None)
             continue
         value = a.group(group)
-        attrs.append((a.group("name").lower(), unescape(value) if "&" in value else value))
+        attrs.append((a.group("name").lower(), _unescaped(value)))
         start, end = a.span(group)
         spans.append((start - base, end - base))
     return attrs, spans
@@ -130,7 +163,7 @@ def read_plain(text: str, events: Events, watched: frozenset[str] | None = None)
         kind = m.lastgroup
         if kind == "text":
             piece = m.group()
-            data(unescape(piece) if "&" in piece else piece)
+            data(_unescaped(piece))
         elif kind == "close":
             tag = m.group("tag").lower()
             at, stop = m.span("attrs")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import unescape
+from html.entities import html5
 
 import pytest
 from hypothesis import given, settings
@@ -206,8 +207,17 @@ def test_a_long_part_is_checked_token_by_token() -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(["&amp;", "&", "amp;", "&amp", "&amp;amp;", "&lt;", "a", "=",
-                                 "&#38;", "&AMP;", ";", " ", "\u00e9"]), max_size=10)
-       .map("".join))
+@given(st.lists(st.sampled_from([
+    "&amp;", "&", "amp;", "&amp", "&amp;amp;", "&lt;", "a", "=", "&#38;", "&AMP;", ";", " ",
+    "\u00e9", "&data=05%7C02", "&reserved=0", "&copy", "&copyx", "&notin", "&noti", "&not",
+    "&dagger;", "&dagger", "&dash", "&AEligx", "&frac34", "&frac3", "&#x41", "&#", "&x", "\t",
+    "&ltx", "&GT", "&d", "&" + "e" * 40, "&eacute;x", "&zwnj;", "&zwn",
+]), max_size=10).map("".join))
 def test_values_unescaped_as_html_unescapes_them(value: str) -> None:
     assert html_fast._unescaped(value) == unescape(value)
+
+
+def test_every_entity_name_is_unescaped_as_html_unescapes_it() -> None:
+    for name in html5:
+        for value in (f"&{name}", f"&{name}x", f"a&{name[:-1]}", f"&{name[:3]}=1&{name}"):
+            assert html_fast._unescaped(value) == unescape(value), value

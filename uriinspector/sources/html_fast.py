@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from html import unescape
+from html.entities import html5
 from typing import Final, Protocol
 
 from uriinspector.sources.html_tokens import LONG_TAG
@@ -60,6 +61,15 @@ _RAW_TEXT: Final = frozenset({"script", "style", "textarea", "title", "xmp", "if
 _RAW_TEXT_NAME: Final = re.compile(
     "<(?i:" + "|".join(sorted(_RAW_TEXT)) + ")(?![-a-zA-Z0-9:._])")
 
+#: A match's whole text (``m.group()``), called from C by ``map``.
+_WHOLE: Final = re.Match.group
+
+#: ``html.unescape``'s pattern of a character reference (CPython 3.11-3.13).
+_CHARREF: Final = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)")
+#: The names ``unescape`` knows without a ``;`` (``amp``, ``copy``, ``eacute``…).
+_LEGACY: Final = frozenset(name for name in html5 if not name.endswith(";"))
+_LEGACY_LONGEST: Final = max(map(len, _LEGACY))
+
 #: Tokens kept from the check for plain markup, so that a part is tokenized once.
 HELD_TOKENS: Final = 4096
 
@@ -81,17 +91,18 @@ def _plain_tokens(text: str) -> Iterable[re.Match[str]] | None:
     """The tokens of ``text`` when it is plain markup (tokens end to end, no raw-text
     element, no long tag), else None.
 
-    A part no longer than :data:`LONG_TAG` holds no long tag; its tokens run end to end
-    when removing every token (``sub``: the very search ``finditer`` makes, in C) leaves
-    nothing; and a part without ``<script``, ``<style``… anywhere has no raw-text
-    element. Such a part (a mail's HTML part) is checked without a step in Python. Else
-    (a longer part, or such a name somewhere, perhaps only in a value) the tokens are
-    checked one at a time, as :func:`_checked_tokens` says."""
+    A part no longer than :data:`LONG_TAG` holds no long tag; its tokens (never empty,
+    never overlapping) run end to end when their lengths add up to the part's; and a
+    part without ``<script``, ``<style``… anywhere has no raw-text element. Such a
+    part (a mail's HTML part) is checked without a step in Python: its tokens listed,
+    measured and searched in C. Else (a longer part, or such a name somewhere, perhaps
+    only in a value) the tokens are checked one at a time (:func:`_checked_tokens`)."""
     if len(text) <= LONG_TAG:
-        if _TOKEN.sub("", text):
-            return None  # something between two tokens, or before the first
+        tokens = list(_TOKEN.finditer(text))
+        if sum(map(len, map(_WHOLE, tokens))) != len(text):
+            return None  # something between two tokens, before the first or at the end
         if _RAW_TEXT_NAME.search(text) is None:
-            return _TOKEN.finditer(text)
+            return tokens
     return _checked_tokens(text)
 
 
@@ -118,14 +129,28 @@ def _checked_tokens(text: str) -> Iterable[re.Match[str]] | None:
 
 
 def _unescaped(value: str) -> str:
-    """``html.unescape(value)``; a value whose every ``&`` begins ``&amp;`` (a link's
-    query in markup) has those replaced, which is what ``unescape``'s one left-to-right
-    pass makes of them, without a Python call per entity."""
+    """``html.unescape(value)``, without its Python call per ``&`` where it can: a value
+    whose every ``&`` begins ``&amp;`` has those replaced (what ``unescape``'s one
+    left-to-right pass makes of them); a value none of whose references ``unescape``
+    would change (``&data=05…`` in a link's query: :func:`_changes`) is returned as is."""
     if "&" not in value:
         return value
     if value.count("&") == value.count("&amp;"):
         return value.replace("&amp;", "&")
-    return unescape(value)
+    for m in _CHARREF.finditer(value):
+        if _changes(m.group(1)):
+            return unescape(value)
+    return value
+
+
+def _changes(name: str) -> bool:
+    """Whether ``unescape`` replaces ``&name`` (a match of its pattern): a numeric
+    reference, a name it knows (HTML5's, :data:`html.entities.html5`), or a name
+    starting with one known without ``;`` (``&copyx`` is ``©x``). ``name`` holds ``;``
+    only at its end, so only those legacy names can be a shorter prefix."""
+    if name[0] == "#" or name in html5:
+        return True
+    return any(name[:x] in _LEGACY for x in range(2, min(len(name), _LEGACY_LONGEST + 1)))
 
 
 def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:

@@ -90,9 +90,17 @@ def _value(value: str | int | bool | None) -> str:
     return int.__repr__(value)
 
 
+def _encoded(value: object) -> str:
+    """``value`` as the encoder writes it (a scalar by :func:`_value`, without the
+    encoder's general path: a document's index, a missing header or reason)."""
+    if value is None or isinstance(value, (str, int)):
+        return _value(value)
+    return _ENCODER.encode(value)
+
+
 def _fields(data: Mapping[str, object], keys: tuple[str, ...]) -> str:
     """``"key": value, …`` of ``keys`` of ``data``, as inside the encoded object."""
-    return ", ".join(f'"{key}": {_ENCODER.encode(data[key])}' for key in keys)
+    return ", ".join(f'"{key}": {_encoded(data[key])}' for key in keys)
 
 
 _DOC_KEYS: Final = ("file", "message", "subject", "from", "date")

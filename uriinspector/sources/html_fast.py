@@ -69,6 +69,7 @@ _CHARREF: Final = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,
 #: The names ``unescape`` knows without a ``;`` (``amp``, ``copy``, ``eacute``…).
 _LEGACY: Final = frozenset(name for name in html5 if not name.endswith(";"))
 _LEGACY_LONGEST: Final = max(map(len, _LEGACY))
+_LEGACY_HEADS: Final = frozenset(name[:2] for name in _LEGACY)
 
 #: Tokens kept from the check for plain markup, so that a part is tokenized once.
 HELD_TOKENS: Final = 4096
@@ -150,6 +151,8 @@ def _changes(name: str) -> bool:
     only at its end, so only those legacy names can be a shorter prefix."""
     if name[0] == "#" or name in html5:
         return True
+    if name[:2] not in _LEGACY_HEADS:
+        return False  # no legacy name starts as it does (``&data``, ``&id``)
     return any(name[:x] in _LEGACY for x in range(2, min(len(name), _LEGACY_LONGEST + 1)))
 
 
@@ -166,7 +169,7 @@ def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
             spans.append(None)
             continue
         value = a.group(group)
-        attrs.append((a.group("name").lower(), _unescaped(value)))
+        attrs.append((a.group("name").lower(), _unescaped(value) if "&" in value else value))
         start, end = a.span(group)
         spans.append((start - base, end - base))
     return attrs, spans
@@ -188,7 +191,7 @@ def read_plain(text: str, events: Events, watched: frozenset[str] | None = None)
         kind = m.lastgroup
         if kind == "text":
             piece = m.group()
-            data(_unescaped(piece))
+            data(_unescaped(piece) if "&" in piece else piece)
         elif kind == "close":
             tag = m.group("tag").lower()
             at, stop = m.span("attrs")

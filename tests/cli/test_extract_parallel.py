@@ -92,7 +92,7 @@ def test_each_distinct_link_is_analysed_once_per_process(tmp_path: Path,
         return real(uri)
 
     monkeypatch.setattr(documents, "analyze", counting)
-    documents._analysis.cache_clear()
+    documents.target_analysis.cache_clear()
     link_lines.clear_caches()  # the lines' own cache of what a target says
     r = cli("extract", "--json", "--jobs", "1", path)
     assert r.exit_status == ExitStatus.SUCCESS and len(r.json) > 100

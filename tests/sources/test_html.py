@@ -166,3 +166,29 @@ def test_a_parts_links_are_the_documents_without_offsets() -> None:
     assert plain == tuple(replace(link, span=None) for link in spanned)
     assert {link.part for link in plain} == {"2 text/html"}
     assert any(link.mismatch for link in plain)
+
+
+_MARKUP = st.sampled_from([
+    '<a href="https://www.paypal.com.evil.example/x">www.paypal.com</a>', "<a href=/rel>",
+    "<img src='https://t.example/p.gif'>", "<form action=//evil.example/l>", "</a>", "<p>",
+    '<meta http-equiv="refresh" content="0; url=https://r.example/&amp;x">', "<base href=x/>",
+    '<meta content="5;URL=\'/next\'" http-equiv=Refresh>', '<base href="https://b.example/">',
+    "<a href='mailto:a@b.example'>b.example</a>", "text &amp; more", "<!-- c -->", "<script>",
+    "<a href=\"https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fx.example\">",
+    "<A HREF = 'x' >", "<a\nhref=\"y\"\n>", "<!doctype html>", "<", "&", "apple.com", "\u00e9",
+    "<a href=https://a.example/ title=\"<b>\">", "<button formaction=/f>", "<a href>",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_MARKUP, max_size=14).map("".join), st.sampled_from([None, "https://b.c/d/"]))
+def test_without_offsets_the_scanner_keeps_no_spans_and_finds_the_same(
+    html: str, base: str | None
+) -> None:
+    """``offsets=False`` has the scanner skip the values' spans: every other field, and
+    the problems, as with them (plain markup and the full parser alike)."""
+    spanned = extract_html(html, base, part="1 text/html")
+    plain = extract_html(html, base, part="1 text/html", offsets=False)
+    assert plain.links == tuple(replace(link, span=None) for link in spanned.links)
+    assert plain.problems == spanned.problems
+

@@ -4,11 +4,16 @@ everything else."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from html import unescape
+from html.entities import html5
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uriinspector.sources import html as html_module
+from uriinspector.sources import html_fast
 from uriinspector.sources.html import LinkScanner, extract_html
 from uriinspector.sources.html_fast import HELD_TOKENS, read_plain
 from uriinspector.sources.html_tokens import LONG_TAG
@@ -174,3 +179,45 @@ def test_tags_without_link_attributes_are_left_out_and_the_links_are_the_same() 
         "https://td.example/", "https://a.example/", "https://t.example/",
         "https://cdn.example/p.gif", "/post", "https://r.example/"]
     assert fast.links[1].display == "www.paypal.com"
+
+
+def _tokens(found: object) -> list[tuple[str | None, tuple[int, int]]] | None:
+    if found is None:
+        return None
+    assert isinstance(found, Iterable)
+    return [(m.lastgroup, m.span()) for m in found]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_piece(), max_size=20).map("".join)
+       | st.lists(st.sampled_from(["<a title='<script'>", "<STYLE>", "<Scripts>", "<p>",
+                                   "<titlex>", "x", "<", "<!-- <style> -->", "</script>",
+                                   "<iframe/>", "<noscript >"]), max_size=8).map("".join))
+def test_the_whole_part_check_is_the_token_by_token_check(text: str) -> None:
+    """A part no longer than LONG_TAG is checked in C (``sub``, a name search): the
+    same answer and the same tokens as the check made one token at a time."""
+    assert _tokens(html_fast._plain_tokens(text)) == _tokens(html_fast._checked_tokens(text))
+
+
+def test_a_long_part_is_checked_token_by_token() -> None:
+    row = '<tr><td><a href="https://a.example/?x=1&amp;y=2">Read more</a></td></tr>\n'
+    text = row * (LONG_TAG // len(row) + 2)
+    assert _tokens(html_fast._plain_tokens(text)) == _tokens(html_fast._checked_tokens(text))
+    assert html_fast._plain_tokens(text + "<") is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([
+    "&amp;", "&", "amp;", "&amp", "&amp;amp;", "&lt;", "a", "=", "&#38;", "&AMP;", ";", " ",
+    "\u00e9", "&data=05%7C02", "&reserved=0", "&copy", "&copyx", "&notin", "&noti", "&not",
+    "&dagger;", "&dagger", "&dash", "&AEligx", "&frac34", "&frac3", "&#x41", "&#", "&x", "\t",
+    "&ltx", "&GT", "&d", "&" + "e" * 40, "&eacute;x", "&zwnj;", "&zwn",
+]), max_size=10).map("".join))
+def test_values_unescaped_as_html_unescapes_them(value: str) -> None:
+    assert html_fast._unescaped(value) == unescape(value)
+
+
+def test_every_entity_name_is_unescaped_as_html_unescapes_it() -> None:
+    for name in html5:
+        for value in (f"&{name}", f"&{name}x", f"a&{name[:-1]}", f"&{name[:3]}=1&{name}"):
+            assert html_fast._unescaped(value) == unescape(value), value

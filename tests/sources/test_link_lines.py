@@ -3,6 +3,7 @@ line's object whole (``protocol.encode_answer(link_json(link, doc))``)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -75,3 +76,9 @@ def test_where_a_link_goes_is_read_from_its_analysis_as_afresh(target: str) -> N
     """``final_domain`` taken from the link's analysis is :func:`goes_to`'s answer."""
     link = Link(uri=target, raw=target, target=target, kind="href")
     assert link_lines._goes_to(link, link_analysis(link)) == goes_to(link)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.none() | st.booleans() | st.integers() | _TEXT | st.lists(_TEXT, max_size=3))
+def test_a_value_is_encoded_as_the_encoder_encodes_it(value: object) -> None:
+    assert link_lines._encoded(value) == json.dumps(value, ensure_ascii=True, allow_nan=False)

@@ -3,6 +3,7 @@ and what reading it holds does not grow with the box."""
 
 from __future__ import annotations
 
+import io
 import mailbox
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.memory import traced_peak
+from uriinspector.sources import documents
 from uriinspector.sources.documents import mailbox_messages, message_document
 from uriinspector.sources.link_lines import document_lines
 
@@ -55,3 +57,20 @@ def test_memory_flat_over_the_box(tmp_path: Path) -> None:
                                                     traced_peak(lambda: _read_all(large)))
     assert (n_small, n_large) == (320, 1280)
     assert peak_large < 1.25 * peak_small  # a table of the box, or lines kept, would grow 4x
+
+
+def _lines_counted(data: bytes) -> int:
+    """The count as it was: one line at a time."""
+    return sum(line.startswith(b"From ") for line in io.BytesIO(data))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"From ", b"\n", b"x", b"\r\n", b">From ", b"From", b" ",
+                                 b"\nFrom a@b Sat\n", b"F"]), max_size=30).map(b"".join),
+       st.integers(1, 9))
+def test_the_count_in_chunks_is_the_count_by_lines(tmp_path_factory: pytest.TempPathFactory,
+                                                    data: bytes, chunk: int) -> None:
+    path = tmp_path_factory.mktemp("count") / "box.mbox"
+    path.write_bytes(data)
+    assert documents._count_mbox(str(path), chunk) == _lines_counted(data)
+    assert documents._count_mbox(str(path)) == _lines_counted(data)

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Final
 
 from uriinspector.cli.env import PROG, Environment, ExitStatus, Style, cells, show, use_colour
+from uriinspector.cli.extract_gc import few_collections
 from uriinspector.core.defang import defang, defang_mentions, refang
 from uriinspector.report.indicators import Indicator, indicators_of
 from uriinspector.report.indicators import render as render_indicators
@@ -279,8 +280,10 @@ def _path_documents(
         progress = _Progress(env, path, source.total if source.kind in (
             "mbox", "maildir") else None)
         shown: Iterable[Shown] = source.documents()
-        if source.kind in ("mbox", "maildir") and extract_parallel.worth_workers(source, jobs):
-            shown = extract_parallel.outputs(source, judged_json, (), jobs)
+        if source.kind in ("mbox", "maildir"):
+            shown = (extract_parallel.outputs(source, judged_json, (), jobs)
+                     if extract_parallel.worth_workers(source, jobs)
+                     else few_collections(shown))
         for done, doc in enumerate(shown, 1):
             progress.show(done)
             yield path, progress, doc

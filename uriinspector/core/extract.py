@@ -50,7 +50,8 @@ from dataclasses import dataclass
 
 from uriinspector.core.defang import read_defanged, refang
 from uriinspector.core.schemes import TEXT_SCHEMES
-from uriinspector.core.spans import Span
+from uriinspector.core.slots import field_setters
+from uriinspector.core.spans import Span, trusted_span
 
 # Characters never part of a URI in text: whitespace and RFC 3986 §2's excluded
 # delimiters (the 2003 draft's "delims" and "unwise" sets, App. E).
@@ -150,6 +151,26 @@ class Extracted:
         return {"uri": self.uri, "start": self.span.start, "end": self.span.end}
 
 
+_EXTRACTED_SETTERS = field_setters(Extracted)
+_new_extracted = Extracted.__new__
+
+
+def _found(uri: str, start: int, end: int, raw: str, abbreviated: bool, guess: str | None,
+           refanged: str | None = None) -> Extracted:
+    """``Extracted(uri, Span(start, end), …)`` built through its slot setters (a frozen
+    dataclass's ``__init__`` costs ~1.3 µs, a checked span ~0.7 µs: a mail's text part
+    holds dozens of links); ``0 <= start <= end`` are match offsets."""
+    found = _new_extracted(Extracted)
+    s_uri, s_span, s_raw, s_abbreviated, s_guess, s_refanged = _EXTRACTED_SETTERS
+    s_uri(found, uri)
+    s_span(found, trusted_span(start, end))
+    s_raw(found, raw)
+    s_abbreviated(found, abbreviated)
+    s_guess(found, guess)
+    s_refanged(found, refanged)
+    return found
+
+
 def extraction_to_json(found: tuple[Extracted, ...]) -> dict[str, object]:
     """The contract's ``extract`` answer for a result of :func:`extract`."""
     return {"op": "extract", "uris": [e.to_json() for e in found]}
@@ -171,18 +192,27 @@ def _abbreviated_guess(uri: str) -> str | None:
 
 
 def _trim(text: str, start: int, end: int) -> int:
-    """Where a bare reference ``text[start:end]`` really ends (App. E punctuation)."""
-    opens = {c: text.count(o, start, end) for c, o in _CLOSERS.items()}
-    closes = {c: text.count(c, start, end) for c in _CLOSERS}
+    """Where a bare reference ``text[start:end]`` really ends (App. E punctuation).
+    The brackets of ``text[start:end]`` are counted only once one ends it (most
+    references end in a letter, a digit or ``/``)."""
+    whole = end
+    opens: dict[str, int] | None = None
+    closes: dict[str, int] = {}
     while end > start:
         c = text[end - 1]
         if c in _TRAILING or (
             not c.isascii() and unicodedata.category(c).startswith("P")
         ):
             end -= 1
-        elif c in _CLOSERS and closes[c] > opens[c]:
-            closes[c] -= 1
-            end -= 1
+        elif c in _CLOSERS:
+            if opens is None:
+                opens = {k: text.count(o, start, whole) for k, o in _CLOSERS.items()}
+                closes = {k: text.count(k, start, whole) for k in _CLOSERS}
+            if closes[c] > opens[c]:
+                closes[c] -= 1
+                end -= 1
+            else:
+                break
         else:
             break
     return end
@@ -207,9 +237,9 @@ def _delimited(text: str, start: int, end: int) -> Extracted | None:
     # §3.1); App. F's reading wins for names starting "www." or "ftp.".
     guess = _abbreviated_guess(uri)
     if guess is not None:
-        return Extracted(uri, Span(i, j), raw, True, guess)
+        return _found(uri, i, j, raw, True, guess)
     if _SCHEME_START.match(raw):
-        return Extracted(uri, Span(i, j), raw, False, None)
+        return _found(uri, i, j, raw, False, None)
     return None
 
 
@@ -232,11 +262,11 @@ def _scan(text: str, pos: int, endpos: int, out: list[Extracted]) -> None:
         if kind == "bare":
             if end <= text.find(":", start) + 1:
                 continue  # nothing after "scheme:" once punctuation is gone
-            out.append(Extracted(uri, Span(start, end), uri, False, None))
+            out.append(_found(uri, start, end, uri, False, None))
         else:
             guess = _abbreviated_guess(uri)
             if guess is not None:
-                out.append(Extracted(uri, Span(start, end), uri, True, guess))
+                out.append(_found(uri, start, end, uri, True, guess))
 
 
 def _defanged(text: str) -> list[Extracted]:
@@ -257,12 +287,11 @@ def _defanged(text: str) -> list[Extracted]:
                     name_end = min(name_end, at)
             if not _HAS_DOT_TOKEN.search(raw, 0, name_end):
                 continue  # "a.b/x[.]y": the notation is not in the name
-            out.append(Extracted(raw, Span(start, end), raw, False,
-                                 "http://" + restored, restored))
+            out.append(_found(raw, start, end, raw, False, "http://" + restored, restored))
         elif read_defanged(raw) is not None:
             # the notation is in the scheme or the host, not only in a path
             # ("https://example.com/list[.]txt" stays the plain scan's reference)
-            out.append(Extracted(raw, Span(start, end), raw, False, None, restored))
+            out.append(_found(raw, start, end, raw, False, None, restored))
     return out
 
 

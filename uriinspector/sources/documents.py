@@ -376,9 +376,11 @@ def warm_up(render: Callable[[Document], object]) -> None:
 
 def message_document(path: str, index: int, data: bytes) -> Document:
     """Message ``index`` of the mailbox at ``path``, read from its ``data`` (its attached
-    files too, as a single mail's are)."""
-    return replace(extract_eml(data, read_attachment=_attachment(0)), source=path,
-                   index=index)
+    files too, as a single mail's are). Every reader of a mailbox analyses each link
+    (the table, ``--json``, the window), so an anchor's last destination is read from
+    its target's analysis (``sources.mismatch.carried_final``), not walked twice."""
+    return replace(extract_eml(data, read_attachment=_attachment(0),
+                               analyse=target_analysis), source=path, index=index)
 
 
 def _mailbox_documents(path: str, kind: DocumentKind) -> Iterator[Document]:
@@ -427,18 +429,27 @@ def open_path(path: str, *, base: str | None = None) -> Source:
     return Source(path, kind, 1, base)
 
 
-def _count_mbox(path: str) -> int | None:
+#: Bytes read at a time when counting an mbox's messages.
+COUNT_CHUNK: Final = 1 << 20
+
+
+def _count_mbox(path: str, chunk: int = COUNT_CHUNK) -> int | None:
     """Messages in an mbox, counted as ``mailbox.mbox`` splits them: every line that
-    starts with ``From `` begins a message (a blank line before it is not required)."""
-    count = 0
+    starts with ``From `` begins a message (a blank line before it is not required).
+    Counted in C, ``chunk`` bytes at a time: ``From `` at the start, then each
+    ``\nFrom `` (the 5 bytes before a chunk searched again with it, so one cut by the
+    chunk's start is counted once), not one line at a time."""
     fh = open_regular(path)
     if isinstance(fh, Problem):
         return None
     try:
         with fh:
-            for line in fh:
-                if line.startswith(b"From "):
-                    count += 1
+            tail = b"\n"  # the file's start is a line's start
+            count = 0
+            while data := fh.read(chunk):
+                joined = tail + data
+                count += joined.count(b"\nFrom ")
+                tail = joined[-5:]
     except OSError:
         return None
     return count
@@ -462,10 +473,10 @@ def verdict_of(uri: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _analysis(target: str) -> Analysis:
+def target_analysis(target: str) -> Analysis:
     """``analyze(target)``, cached: a link's verdict, reason and finding codes are read
-    from one analysis (a mail repeats its links; the lazy parts are never built here;
-    ~5 KiB each, so the cache holds ~5 MB at most)."""
+    from one analysis (a mail repeats its links; of the lazy parts only ``destinations``
+    is built, by a mailbox's readers; ~5 KiB each, so the cache holds ~5 MB at most)."""
     return analyze(target)
 
 
@@ -476,14 +487,14 @@ def link_verdict(link: Link) -> Verdict:
     (``mismatch``) is danger whatever the link alone says, and says so first.
     """
     context = link.context()
-    return decide(_analysis(link.target), context if context.mismatch else None)
+    return decide(target_analysis(link.target), context if context.mismatch else None)
 
 
 def link_analysis(link: Link) -> Analysis:
     """The analysis of ``link`` read in its document (``core.verdict.in_context``): a
     mismatch is its first finding, and the verdict is :func:`link_verdict`'s."""
     context = link.context()
-    return in_context(_analysis(link.target), context if context.mismatch else None)
+    return in_context(target_analysis(link.target), context if context.mismatch else None)
 
 
 def with_verdicts(doc: Document) -> Document:

@@ -28,8 +28,8 @@ from uriinspector.core.spans import Span
 from uriinspector.sources.budget import DEFAULT_LIMITS
 from uriinspector.sources.html_fast import read_plain
 from uriinspector.sources.html_tokens import LinearHTMLParser
-from uriinspector.sources.mismatch import judge_mismatch
-from uriinspector.sources.model import Document, Link, LinkKind, Problem
+from uriinspector.sources.mismatch import Analyse, judge_mismatch
+from uriinspector.sources.model import Document, Link, LinkKind, Problem, new_link
 
 #: Most link targets read from one page: the document budget's (``sources.budget``, the
 #: same as a mail's); reading stops there with a ``too-many-links`` problem. 200,000 let
@@ -108,10 +108,11 @@ class LinkScanner(LinearHTMLParser):
 
     wanted_attributes = frozenset({*_LINK_ATTRIBUTES, "http-equiv", "content"})
 
-    def __init__(self, text: str, found: FoundLinks) -> None:
+    def __init__(self, text: str, found: FoundLinks, spans: bool = True) -> None:
         super().__init__()
         self._text = text
         self._found = found
+        self._spans = spans  # False: the values' spans are not wanted (a mail's part)
         # html.parser reports positions as (line, column) with lines split at "\n" only;
         # the start of the current line is found as the reading moves on (lines found
         # ahead of it would cost the whole text when a limit stops the reading early).
@@ -142,7 +143,10 @@ class LinkScanner(LinearHTMLParser):
         return self._line_start + column
 
     def _value_spans(self, attrs: list[tuple[str, str | None]]) -> list[Span | None]:
-        """The span in the source of each attribute's raw value (None where unknown)."""
+        """The span in the source of each attribute's raw value (None where unknown, or
+        for a scanner that keeps no spans)."""
+        if not self._spans:
+            return [None] * len(attrs)
         at = self._tag_offset()
         if self.long_tag_spans is not None:  # a long tag, read with its spans
             return [None if s is None else Span(at + s[0], at + s[1])
@@ -303,12 +307,13 @@ def _resolved(base: str, raw: str) -> tuple[str, str | None]:
 
 def extract_html(
     text: str, base: str | None = None, part: str | None = None, *, max_links: int = MAX_LINKS,
-    offsets: bool = True,
+    offsets: bool = True, analyse: Analyse | None = None,
 ) -> Document:
     """Every link target in ``text`` (an HTML document or fragment); never raises.
 
     ``offsets=False`` leaves the spans out: in a mail's or an Outlook file's part they
-    would point into decoded text, not into the file.
+    would point into decoded text, not into the file. ``analyse`` (a reader that
+    analyses every link anyway) is handed to ``sources.mismatch.judge_mismatch``.
 
     ``base`` is the document's own URL (the user's choice in the window); a
     ``<base href>`` in the document is resolved against it and wins, as in a browser.
@@ -316,7 +321,7 @@ def extract_html(
     """
     found = FoundLinks(limit=max(0, max_links))
     problems: list[Problem] = []
-    scanner = LinkScanner(text, found)
+    scanner = LinkScanner(text, found, spans=offsets)
     try:
         if not read_plain(text, scanner, _WATCHED):  # plain markup: the same links, cheaper
             scanner.feed(text)
@@ -346,22 +351,9 @@ def extract_html(
         )
         display = _display(p.words)
         # contract 1.2: the visible text is compared with where the link ends
-        mismatch, shown, actual = judge_mismatch(display, uri)
-        links.append(
-            Link(
-                uri=uri,
-                raw=p.raw,
-                target=uri,
-                kind=p.kind,
-                span=p.span if offsets else None,
-                display=display,
-                mismatch=mismatch,
-                shown_domain=shown,
-                target_domain=actual,
-                part=part,
-                browser_uri=browser,
-            )
-        )
+        mismatch, shown, actual = judge_mismatch(display, uri, analyse)
+        links.append(new_link(uri, p.raw, uri, p.kind, p.span if offsets else None, display,
+                              mismatch, shown, actual, part, browser))
     if found.stopped_at is not None:
         problems.append(
             Problem(
@@ -378,7 +370,7 @@ def extract_html(
 def base_of(text: str) -> str | None:
     """The document's ``<base href>`` as written (the first one), or None."""
     found = FoundLinks()
-    scanner = LinkScanner(text, found)
+    scanner = LinkScanner(text, found, spans=False)
     try:
         scanner.feed(text)
         scanner.close()

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from html import unescape
+from html.entities import html5
 from typing import Final, Protocol
 
 from uriinspector.sources.html_tokens import LONG_TAG
@@ -54,6 +55,21 @@ _LINK_ATTRIBUTE: Final = re.compile(
 #: Elements whose content ``html.parser`` (in some version) reads as raw text.
 _RAW_TEXT: Final = frozenset({"script", "style", "textarea", "title", "xmp", "iframe",
                               "noembed", "noframes", "noscript", "plaintext"})
+#: Where a raw-text element's start tag may begin: a test over the whole part, never
+#: missing one (it may find such a name inside a value or a comment: then the tokens
+#: are checked one by one).
+_RAW_TEXT_NAME: Final = re.compile(
+    "<(?i:" + "|".join(sorted(_RAW_TEXT)) + ")(?![-a-zA-Z0-9:._])")
+
+#: A match's whole text (``m.group()``), called from C by ``map``.
+_WHOLE: Final = re.Match.group
+
+#: ``html.unescape``'s pattern of a character reference (CPython 3.11-3.13).
+_CHARREF: Final = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)")
+#: The names ``unescape`` knows without a ``;`` (``amp``, ``copy``, ``eacute``…).
+_LEGACY: Final = frozenset(name for name in html5 if not name.endswith(";"))
+_LEGACY_LONGEST: Final = max(map(len, _LEGACY))
+_LEGACY_HEADS: Final = frozenset(name[:2] for name in _LEGACY)
 
 #: Tokens kept from the check for plain markup, so that a part is tokenized once.
 HELD_TOKENS: Final = 4096
@@ -74,9 +90,27 @@ class Events(Protocol):
 
 def _plain_tokens(text: str) -> Iterable[re.Match[str]] | None:
     """The tokens of ``text`` when it is plain markup (tokens end to end, no raw-text
-    element, no long tag), else None. Checked one token at a time: the first
-    ``HELD_TOKENS`` are kept and handed back (one pass for a mail's part); past that
-    none are kept and a fresh pass is handed back (a flood of tags holds no list)."""
+    element, no long tag), else None.
+
+    A part no longer than :data:`LONG_TAG` holds no long tag; its tokens (never empty,
+    never overlapping) run end to end when their lengths add up to the part's; and a
+    part without ``<script``, ``<style``… anywhere has no raw-text element. Such a
+    part (a mail's HTML part) is checked without a step in Python: its tokens listed,
+    measured and searched in C. Else (a longer part, or such a name somewhere, perhaps
+    only in a value) the tokens are checked one at a time (:func:`_checked_tokens`)."""
+    if len(text) <= LONG_TAG:
+        tokens = list(_TOKEN.finditer(text))
+        if sum(map(len, map(_WHOLE, tokens))) != len(text):
+            return None  # something between two tokens, before the first or at the end
+        if _RAW_TEXT_NAME.search(text) is None:
+            return tokens
+    return _checked_tokens(text)
+
+
+def _checked_tokens(text: str) -> Iterable[re.Match[str]] | None:
+    """:func:`_plain_tokens` checked one token at a time: the first ``HELD_TOKENS`` are
+    kept and handed back (one pass for a mail's part); past that none are kept and a
+    fresh pass is handed back (a flood of tags holds no list)."""
     held: list[re.Match[str]] | None = []
     pos = 0
     for m in _TOKEN.finditer(text):
@@ -95,6 +129,33 @@ def _plain_tokens(text: str) -> Iterable[re.Match[str]] | None:
     return held if held is not None else _TOKEN.finditer(text)
 
 
+def _unescaped(value: str) -> str:
+    """``html.unescape(value)``, without its Python call per ``&`` where it can: a value
+    whose every ``&`` begins ``&amp;`` has those replaced (what ``unescape``'s one
+    left-to-right pass makes of them); a value none of whose references ``unescape``
+    would change (``&data=05…`` in a link's query: :func:`_changes`) is returned as is."""
+    if "&" not in value:
+        return value
+    if value.count("&") == value.count("&amp;"):
+        return value.replace("&amp;", "&")
+    for m in _CHARREF.finditer(value):
+        if _changes(m.group(1)):
+            return unescape(value)
+    return value
+
+
+def _changes(name: str) -> bool:
+    """Whether ``unescape`` replaces ``&name`` (a match of its pattern): a numeric
+    reference, a name it knows (HTML5's, :data:`html.entities.html5`), or a name
+    starting with one known without ``;`` (``&copyx`` is ``©x``). ``name`` holds ``;``
+    only at its end, so only those legacy names can be a shorter prefix."""
+    if name[0] == "#" or name in html5:
+        return True
+    if name[:2] not in _LEGACY_HEADS:
+        return False  # no legacy name starts as it does (``&data``, ``&id``)
+    return any(name[:x] in _LEGACY for x in range(2, min(len(name), _LEGACY_LONGEST + 1)))
+
+
 def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
     """A start tag's attributes as ``html.parser`` gives them, and each value's span
     from the tag's ``<``."""
@@ -108,7 +169,7 @@ def _attributes(m: re.Match[str]) -> tuple[Attrs, list[tuple[int, int] | None]]:
             spans.append(None)
             continue
         value = a.group(group)
-        attrs.append((a.group("name").lower(), unescape(value) if "&" in value else value))
+        attrs.append((a.group("name").lower(), _unescaped(value) if "&" in value else value))
         start, end = a.span(group)
         spans.append((start - base, end - base))
     return attrs, spans
@@ -130,7 +191,7 @@ def read_plain(text: str, events: Events, watched: frozenset[str] | None = None)
         kind = m.lastgroup
         if kind == "text":
             piece = m.group()
-            data(unescape(piece) if "&" in piece else piece)
+            data(_unescaped(piece) if "&" in piece else piece)
         elif kind == "close":
             tag = m.group("tag").lower()
             at, stop = m.span("attrs")

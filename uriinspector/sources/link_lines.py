@@ -21,8 +21,8 @@ from typing import Final
 from uriinspector.core.analysis import Analysis, effective_host_of
 from uriinspector.core.verdict import LinkContext
 from uriinspector.core.whatwg import read_whatwg
-from uriinspector.sources.documents import link_analysis, link_verdict
-from uriinspector.sources.mismatch import domain_of_url
+from uriinspector.sources.documents import link_analysis, link_verdict, target_analysis
+from uriinspector.sources.mismatch import carried_final, domain_of_url
 from uriinspector.sources.model import Document, Link
 
 #: ``batch.protocol.encode_answer``'s encoder for an answer without ``id``: ASCII, default
@@ -56,24 +56,34 @@ def _goes_to(link: Link, a: Analysis) -> str:
 def link_json(link: Link, doc: Document) -> dict[str, object]:
     """One ``--json`` line's object for ``link`` of ``doc`` (its verdict and reason read
     in the document, as :func:`~uriinspector.sources.documents.with_verdicts` fills them)."""
-    verdict = link_verdict(link)
+    said = _target_values(link)
     data = link.to_json()
-    a = link_analysis(link)
     data["target"] = link.target
     data["file"] = doc.source
     data["message"] = doc.index
     data["subject"] = doc.subject
     data["from"] = doc.sender
     data["date"] = doc.date
-    data["effective_host"] = a.effective_host
-    data["registrable_domain"] = a.registrable_domain
-    where = _goes_to(link, a)
-    data["final_domain"] = where if where != "-" else None
-    data["verdict"] = verdict.level
-    data["reason"] = verdict.reasons[0] if verdict.reasons else None
-    data["codes"] = [f.code for f in a.findings]
+    data.update(said)
     data["mail"] = doc.mail.to_json() if doc.mail is not None else None
     return data
+
+
+def _target_values(link: Link) -> dict[str, object]:
+    """The fields of ``link``'s line that its target and what the document showed say
+    (``_TARGET_KEYS``, in order): all a line's cache of a target needs built."""
+    verdict = link_verdict(link)
+    a = link_analysis(link)
+    carried_final(link.target, target_analysis)  # ``final`` from the analysis's own chain
+    where = _goes_to(link, a)
+    return {
+        "effective_host": a.effective_host,
+        "registrable_domain": a.registrable_domain,
+        "final_domain": where if where != "-" else None,
+        "verdict": verdict.level,
+        "reason": verdict.reasons[0] if verdict.reasons else None,
+        "codes": [f.code for f in a.findings],
+    }
 
 
 def _value(value: str | int | bool | None) -> str:
@@ -89,9 +99,17 @@ def _value(value: str | int | bool | None) -> str:
     return int.__repr__(value)
 
 
+def _encoded(value: object) -> str:
+    """``value`` as the encoder writes it (a scalar by :func:`_value`, without the
+    encoder's general path: a document's index, a missing header or reason)."""
+    if value is None or isinstance(value, (str, int)):
+        return _value(value)
+    return _ENCODER.encode(value)
+
+
 def _fields(data: Mapping[str, object], keys: tuple[str, ...]) -> str:
     """``"key": value, …`` of ``keys`` of ``data``, as inside the encoded object."""
-    return ", ".join(f'"{key}": {_ENCODER.encode(data[key])}' for key in keys)
+    return ", ".join(f'"{key}": {_encoded(data[key])}' for key in keys)
 
 
 _DOC_KEYS: Final = ("file", "message", "subject", "from", "date")
@@ -103,10 +121,9 @@ _TARGET_KEYS: Final = ("effective_host", "registrable_domain", "final_domain", "
 def _target_fields(target: str) -> str:
     """The encoded fields a link without a mismatch takes from its target alone."""
     bare = Link(uri=target, raw=target, target=target, kind="href")
-    return _fields(link_json(bare, _NO_DOCUMENT), _TARGET_KEYS)
+    return _fields(_target_values(bare), _TARGET_KEYS)
 
 
-_NO_DOCUMENT: Final = Document("eml", ())
 #: The same fields of links with a mismatch, by target and what the document showed
 #: (the verdict's first reason names the shown domain); emptied when full.
 _judged: dict[tuple[str, LinkContext], str] = {}
@@ -119,7 +136,7 @@ def _judged_fields(link: Link) -> str:
     if found is None:
         if len(_judged) >= TARGET_CACHE:
             _judged.clear()
-        found = _judged[key] = _fields(link_json(link, _NO_DOCUMENT), _TARGET_KEYS)
+        found = _judged[key] = _fields(_target_values(link), _TARGET_KEYS)
     return found
 
 
@@ -143,7 +160,7 @@ def document_lines(doc: Document) -> str:
         target = link.target
         judged = _judged_fields(link) if link.mismatch else _target_fields(target)
         uri = _STRING(link.uri)
-        final = link.final
+        final = carried_final(target, target_analysis)
         display = link.display
         out.append(
             f'{{"uri": {uri}, '

@@ -34,7 +34,8 @@ from uriinspector.sources.budget import DEFAULT_LIMITS, Budget
 from uriinspector.sources.headers import cut_fields, decode_words, raw_field
 from uriinspector.sources.html import extract_html
 from uriinspector.sources.mail_context import MailContext, mail_context
-from uriinspector.sources.model import Document, Link, Problem
+from uriinspector.sources.mismatch import Analyse
+from uriinspector.sources.model import Document, Link, Problem, new_link
 from uriinspector.sources.qr import (
     MAX_PIXELS,
     QrError,
@@ -114,8 +115,9 @@ class _State:
     """What a walk over one mail has gathered so far."""
 
     def __init__(self, read_qr: bool, budget: Budget, defanged: bool = False,
-                 read_attachments: bool = False) -> None:
+                 read_attachments: bool = False, analyse: Analyse | None = None) -> None:
         self.defanged = defanged  # also defanged indicators in text parts (the window)
+        self.analyse = analyse  # how HTML parts' mismatches get a target's analysis
         self.read_attachments = read_attachments
         self.budget = budget
         self.max_links = budget.limits.links
@@ -267,7 +269,7 @@ def _bounded(text: str, label: str, st: _State) -> str:
 
 def _text_links(text: str, label: str, defanged: bool = False) -> list[Link]:
     return [
-        Link(uri=e.uri, raw=e.raw, target=e.target, kind="text", part=label)
+        new_link(e.uri, e.raw, e.target, "text", None, None, False, None, None, label, None)
         for e in extract(text, defanged=defanged)
     ]
 
@@ -351,7 +353,7 @@ def _leaf(part: Message, number: str, prefix: str, depth: int, st: _State) -> No
         text = _bounded(_decode_text(part, label, st), label, st)
     if ctype == "text/html":
         doc = extract_html(text, part=label, max_links=max(0, st.max_links - len(st.links)),
-                           offsets=False)
+                           offsets=False, analyse=st.analyse)
         st.add(doc.links)
         if st.read_qr:
             for link in doc.links:
@@ -452,6 +454,7 @@ def extract_eml(
     budget: Budget | None = None,
     read_attachment: ReadAttachment | None = None,
     passwords: tuple[str, ...] = (),
+    analyse: Analyse | None = None,
 ) -> Document:
     """Every link in the mail ``data`` (bytes as stored, or a str); never raises.
 
@@ -462,6 +465,8 @@ def extract_eml(
     ``read_attachment(bytes, part, passwords)`` reads each attached file (a PDF, an
     archive...) once the walk is done, with ``passwords`` and the words the mail's own
     text presents as a password; without it attachments other than images are not read.
+    ``analyse`` (a reader that analyses every link anyway: a mailbox's messages) is how
+    the HTML parts' anchors get a target's analysis (``sources.mismatch.carried_final``).
     """
     size = len(data)
     if size > MAX_MESSAGE_BYTES:
@@ -477,7 +482,7 @@ def extract_eml(
             ),
         )
     budget = budget if budget is not None else Budget()
-    st = _State(read_qr, budget, defanged, read_attachment is not None)
+    st = _State(read_qr, budget, defanged, read_attachment is not None, analyse)
     subject = sender = date = None
     context: MailContext | None = None
     try:

@@ -13,10 +13,11 @@ reads them (``core.whatwg``: case folded, IDN to punycode, trailing dot kept off
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
-from uriinspector.core.analysis import effective_host_of
+from uriinspector.core.analysis import Analysis, effective_host_of
 from uriinspector.core.destinations import destinations
 from uriinspector.core.domains import is_known_suffix, registrable_domain
 from uriinspector.core.extract import extract
@@ -39,12 +40,36 @@ _FILE_LIKE: Final = frozenset({"py", "md", "sh", "rs"})
 
 _MAX_SHOWN: Final = 20  # names read from one anchor's text
 
+#: How a reader that analyses every link anyway gets a target's analysis (cached).
+Analyse = Callable[[str], Analysis]
+#: Targets whose last destination is kept (emptied when full; ~100 bytes each).
+FINAL_CACHE: Final = 8192
+_finals: dict[str, str | None] = {}
 
-@lru_cache(maxsize=8192)
-def carried_final(target: str) -> str | None:
+
+def carried_final(target: str, analyse: Analyse | None = None) -> str | None:
     """The last destination ``target`` carries (decoded offline), None when it carries
-    none: a Safe Links wrapper's ``url=``, a redirect's target, a Proofpoint link's."""
-    return destinations(target).final
+    none: a Safe Links wrapper's ``url=``, a redirect's target, a Proofpoint link's.
+
+    Cached per target. ``analyse``, given by a reader that analyses each link anyway
+    (a mailbox's messages, ``extract --json``), returns ``analyze(target)``: the chain
+    is then that analysis's own (``Analysis.destinations``: the same walk, from the
+    split the analysis holds and with the link's first scan the one its findings just
+    made), not a second walk from the text."""
+    try:
+        return _finals[target]
+    except KeyError:
+        pass
+    chain = destinations(target) if analyse is None else analyse(target).destinations
+    if len(_finals) >= FINAL_CACHE:
+        _finals.clear()
+    final = _finals[target] = chain.final
+    return final
+
+
+def clear_finals() -> None:
+    """Forget every cached last destination (a test comparing the two walks)."""
+    _finals.clear()
 
 
 @lru_cache(maxsize=8192)
@@ -103,8 +128,11 @@ def shown_domains(display: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def judge_mismatch(display: str | None, target: str) -> tuple[bool, str | None, str | None]:
-    """``(mismatch, shown_domain, target_domain)`` for a link showing ``display``.
+def judge_mismatch(
+    display: str | None, target: str, analyse: Analyse | None = None
+) -> tuple[bool, str | None, str | None]:
+    """``(mismatch, shown_domain, target_domain)`` for a link showing ``display``
+    (``analyse``: as :func:`carried_final` takes it).
 
     ``target_domain`` is that of where the link finally goes (:func:`carried_final`,
     asked only when the text shows a domain: most anchors show none), never a mail
@@ -120,7 +148,7 @@ def judge_mismatch(display: str | None, target: str) -> tuple[bool, str | None, 
         return False, None, None
     if ":" not in target.split("/", 1)[0]:
         return False, shown[0], None  # relative and unresolved: the site is unknown
-    actual = domain_of_url(carried_final(target) or target)
+    actual = domain_of_url(carried_final(target, analyse) or target)
     for d in shown:
         if d != actual:
             return True, d, actual

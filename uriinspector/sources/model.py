@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from uriinspector.core.slots import field_setters
 from uriinspector.core.spans import Span
 from uriinspector.core.verdict import LinkContext
 from uriinspector.sources.mail_context import MailContext
@@ -103,6 +104,38 @@ class Link:
         data["mismatch"] = self.mismatch
         data["final"] = self.final_url
         return data
+
+
+#: Link's slot setters in field order (``core.slots``), for :func:`new_link`.
+_LINK_SETTERS: Final = field_setters(Link)
+_new_link = Link.__new__
+
+
+def new_link(
+    uri: str, raw: str, target: str, kind: LinkKind, span: Span | None,
+    display: str | None, mismatch: bool, shown_domain: str | None,
+    target_domain: str | None, part: str | None, browser_uri: str | None,
+) -> Link:
+    """``Link(uri, raw, …, browser_uri)`` without a verdict, built through its slot
+    setters: a mailbox makes ~30 links a message, and a frozen dataclass's ``__init__``
+    goes through ``object.__setattr__`` thirteen times (~3 µs a link, ~1 µs this way)."""
+    link = _new_link(Link)
+    (s_uri, s_raw, s_target, s_kind, s_span, s_display, s_mismatch, s_shown, s_domain,
+     s_part, s_browser, s_verdict, s_reason) = _LINK_SETTERS
+    s_uri(link, uri)
+    s_raw(link, raw)
+    s_target(link, target)
+    s_kind(link, kind)
+    s_span(link, span)
+    s_display(link, display)
+    s_mismatch(link, mismatch)
+    s_shown(link, shown_domain)
+    s_domain(link, target_domain)
+    s_part(link, part)
+    s_browser(link, browser_uri)
+    s_verdict(link, None)
+    s_reason(link, None)
+    return link
 
 
 @dataclass(frozen=True, slots=True)

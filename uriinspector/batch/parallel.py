@@ -94,6 +94,9 @@ PRELOAD = (
     "uriinspector.core.resolve",
     "uriinspector.batch.warm",
 )
+#: Fork the workers from this process where :func:`forked.usable` allows (tests turn it
+#: off to run the pool, every other platform's path).
+FORK_WORKERS = True
 #: Seconds between two progress lines.
 PROGRESS_EVERY = 0.25
 
@@ -291,6 +294,12 @@ def run_parallel(
             # measured on this input: lines this cheap (e.g. parse), or too few of them
             # left in the file, go no faster on workers: they stay here, unchanged bytes
             status = _serial(env, lines, meter, prog, None)
+        if status is None and FORK_WORKERS:
+            from uriinspector.batch import forked  # only once a run goes parallel
+
+            if forked.usable():
+                # Linux, one thread: workers forked from this warm process in milliseconds
+                status = forked.run_forked(env, lines, jobs, meter.count, prog)
         if status is None:
             # the workers start in the background (a fork server, the core imported and
             # warmed there: about half a second); meanwhile this process keeps answering

@@ -48,7 +48,7 @@ EAGER_FRAMES: Final = 2
 OWN_STEP: Final = 4
 #: This process's share of the hosts, in 1/64ths, out of ``64 * jobs / jobs``: slightly
 #: under an equal share, since it also reads, routes, sends and writes every line.
-PARENT_WEIGHT: Final = 64
+PARENT_WEIGHT: Final = 57
 #: Bytes read from a pipe at once.
 READ_SIZE: Final = 1 << 16
 
@@ -251,7 +251,11 @@ def run_forked(
     for stream in (env.stdout, env.stderr):  # a child must not hold a copy of them
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
-    workers = _fork_workers(jobs - 1)
+    try:
+        workers = _fork_workers(jobs - 1)
+    except OSError as exc:  # EAGAIN, ENOMEM: no process to be had
+        env.error(f"{prog} batch: cannot start worker processes: {exc}")
+        return 1
     loop = _Loop(env, lines, jobs, count, workers)
     clean = False
     try:

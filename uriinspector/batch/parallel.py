@@ -14,8 +14,10 @@ cheap (median under :data:`PARALLEL_MIN_LINE_RATIO` times this machine's cost of
 answering an empty request, measured then) that workers could not win, and, when
 stdin is a file, only when what is left of it is worth the pool's start
 (:data:`POOL_MIN_SECONDS`).
-Workers come from a ``forkserver`` (a fresh interpreter that imports the core and
-nothing else: never Qt), ignore Ctrl-C (the parent stops them) and exit with the
+On Linux, with no other thread, the workers are forked from this warm process and it
+answers a share of the lines itself (``batch/forked.py``). Elsewhere they come from a
+``forkserver`` (a fresh interpreter that imports the core and nothing else: never Qt).
+Workers ignore Ctrl-C (the parent stops them) and exit with the
 parent. No Qt import here either, and nothing of the CLI: the command hands over its
 streams (:class:`Streams`, which ``cli.env.Environment`` is) and turns the status
 returned into its exit status.

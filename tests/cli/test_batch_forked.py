@@ -278,3 +278,27 @@ def test_a_file_is_read_without_a_selector(tmp_path: Path) -> None:
                               cwd=ROOT, env=subprocess_env(), timeout=300, check=False)  # fmt: skip
     assert proc.returncode == 0 and proc.stderr == b""
     assert proc.stdout.decode() == _serial(path.read_bytes())
+
+
+@needs_proc
+def test_a_worker_ends_with_its_parent() -> None:
+    """The parent killed outright (no clean-up runs): its worker sees its pipe end and
+    exits, holding neither stdout nor the pipes open."""
+    line = b'{"op": "analyze", "input": "http://%d.example/x"}\n'
+    with subprocess.Popen(
+        PARALLEL_NOW, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=ROOT, env=subprocess_env(),
+    ) as proc:  # fmt: skip
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(b"".join(line % i for i in range(50)))
+        proc.stdin.flush()
+        proc.stdout.readline()
+        end = time.monotonic() + 60
+        while len(process_tree(proc.pid)) < 2 and time.monotonic() < end:
+            time.sleep(0.05)
+        workers = process_tree(proc.pid) - {proc.pid}
+        assert workers
+        proc.kill()
+        proc.wait(timeout=60)
+        proc.stdout.read()  # the end of file: no worker holds stdout
+        assert not wait_gone(workers)

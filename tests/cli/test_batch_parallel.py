@@ -422,6 +422,7 @@ def test_a_short_file_is_answered_in_one_process(
     assert env.stdout.getvalue().decode() == str(serial)
     assert started == []
     monkeypatch.setattr(batch_parallel, "POOL_MIN_SECONDS", 0.0)  # any work left is enough
+    monkeypatch.setattr(batch_parallel, "FORK_MIN_SECONDS", 0.0)
     with path.open("rb") as stdin:
         env = Environment(stdin, io.BytesIO(), io.StringIO())
         assert main(["batch", "--jobs", "2"], env) == ExitStatus.SUCCESS
@@ -440,4 +441,8 @@ def test_little_left_estimates_the_lines_from_the_bytes() -> None:
     assert not warmup.little_left(meter)
     warmup.times = [50e-6] * 200
     assert warmup.little_left(meter)
+    # workers forked from this process start in ms: ~0.5 s of work is worth them, 0.05 s not
+    assert not warmup.little_left(meter, fork=True)
+    warmup.times = [5e-6] * 200
+    assert warmup.little_left(meter, fork=True)
     assert not warmup.little_left(batch_parallel._Progress(None, None))  # a pipe: unknown

@@ -302,3 +302,13 @@ def test_a_worker_ends_with_its_parent() -> None:
         proc.wait(timeout=60)
         proc.stdout.read()  # the end of file: no worker holds stdout
         assert not wait_gone(workers)
+
+
+def test_progress_counts_every_line_on_the_forked_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = mixed_requests(400)
+    monkeypatch.setattr(batch_parallel, "WARMUP_LINES", 0)
+    r = cli("batch", "--jobs", "2", "--progress", stdin=data)
+    assert r.exit_status == ExitStatus.SUCCESS and str(r) == _serial(data)
+    last = r.stderr.rstrip("\n").rsplit("\r", 1)[-1]
+    total = len(data.split(b"\n"))
+    assert last.startswith(f"{total:,} lines answered")

@@ -103,7 +103,11 @@ def _forked(
 
 
 def _serial(data: bytes) -> str:
-    return str(cli("batch", "--jobs", "1", stdin=data))
+    """The serial loop's output (plain streams: the helpers' stdout keeps a copy per flush)."""
+    env = Environment(io.BytesIO(data), io.BytesIO(), io.StringIO())
+    assert main(["batch", "--jobs", "1"], env) == ExitStatus.SUCCESS
+    assert isinstance(env.stdout, io.BytesIO)
+    return env.stdout.getvalue().decode()
 
 
 def _analyze(hosts: list[str]) -> bytes:
@@ -312,3 +316,30 @@ def test_progress_counts_every_line_on_the_forked_path(monkeypatch: pytest.Monke
     last = r.stderr.rstrip("\n").rsplit("\r", 1)[-1]
     total = len(data.split(b"\n"))
     assert last.startswith(f"{total:,} lines answered")
+
+
+def test_a_file_read_ahead_is_bounded_too(tmp_path: Path) -> None:
+    """stdin a regular file (read whenever the window has room, no selector): what is
+    buffered past the lines handed out stays under one read, and the lines in flight
+    under the window."""
+    # hosts this process answers: it is the slow side, so the window stays full
+    raws = (
+        json.dumps({"op": "parse", "input": f"http://h{i}.example/{i}"}).encode() + b"\n"
+        for i in range(16000)
+    )
+    data = b"".join(r for r in raws if forked.route(r, 2, forked.shares(2)) == 0)
+    path = tmp_path / "lines.jsonl"
+    path.write_bytes(data)
+    buffered: list[int] = []
+    with path.open("rb") as f:
+        lines = _Lines(_Stdin(b""))
+        lines.fd = f.fileno()
+        env = _Env(_Stdin(b""))
+
+        def count(n: int, _nbytes: int) -> None:
+            buffered.append(len(lines.buf))
+
+        assert forked.run_forked(env, lines, 2, count, "uriinspector") == 0
+    assert env.stdout.getvalue().decode() == _serial(data)
+    longest = max(map(len, data.splitlines(True)))
+    assert buffered and max(buffered) <= forked.READ_SIZE + longest

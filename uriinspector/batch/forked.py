@@ -358,7 +358,9 @@ class _Loop:
         return self.window - (self.read_seq - self.next_seq)
 
     def _wants_input(self) -> bool:
-        return not self.lines.eof and self._room() > 0
+        """Room in the window, and no whole line left in the buffer (else reading more
+        would only grow it)."""
+        return not self.lines.eof and not self.held and self._room() > 0
 
     def _watch_stdin(self) -> None:
         """Watch stdin while the window has room; a stream without a file descriptor (an
@@ -382,6 +384,8 @@ class _Loop:
         assert self.lines.fd is not None
         try:
             data = os.read(self.lines.fd, READ_SIZE)
+        except BlockingIOError:  # a descriptor someone made non-blocking: nothing yet
+            return
         except OSError as exc:
             self._fail_read(exc)
             return

@@ -99,7 +99,7 @@ def usable() -> bool:
 
 def route(raw: bytes, jobs: int, weights: tuple[int, ...]) -> int | None:
     """The process (0: this one) for a line by its request's ``"input"`` host, or None
-    when the line names no host (the caller spreads those round-robin). ``weights``:
+    when the line names no host (the caller sends it where the fewest lines wait). ``weights``:
     the cumulative share of each process, out of ``weights[-1]``."""
     m = _HOST.search(raw)
     if m is None:
@@ -183,6 +183,7 @@ class _Worker:
         self.lines: list[bytes] = []  # routed here, not yet sent
         self.seqs: list[int] = []
         self.answered = 0
+        self.queued = 0  # lines routed here and not yet answered
 
 
 def _fork_workers(count: int) -> list[_Worker]:
@@ -308,7 +309,6 @@ class _Loop:
         self.ready: dict[int, bytes] = {}
         self.sizes: dict[int, int] = {}
         self.mine: deque[tuple[int, bytes]] = deque()
-        self.rr = 0
         self.own = 0
         self.read_error: OSError | None = None
         self.sel = selectors.DefaultSelector()
@@ -439,15 +439,19 @@ class _Loop:
         self.read_seq = seq + 1
         self.sizes[seq] = len(raw)
         where = route(raw, self.jobs, self.weights)
-        if where is None:
-            where = self.rr
-            self.rr = (where + 1) % self.jobs
+        if where is None:  # no host to keep together: the process with the least queued
+            where = 0
+            least = len(self.mine)
+            for i, other in enumerate(self.workers, 1):
+                if other.queued < least:
+                    where, least = i, other.queued
         if where == 0:
             self.mine.append((seq, raw))
         else:
             w = self.workers[where - 1]
             w.lines.append(raw)
             w.seqs.append(seq)
+            w.queued += 1
 
     # -- workers
 
@@ -514,6 +518,7 @@ class _Loop:
                 ready[seq] = blob[pos : pos + length]
                 pos += length
             w.answered += n
+            w.queued -= n
             del buf[:total]
 
     # -- this process's share, and the output

@@ -355,23 +355,31 @@ def _changes() -> list[str]:
 
 def _how_jobs_works() -> list[str]:
     return [
-        "**How `--jobs N` works** (`uriinspector/batch/parallel.py`). The first 200 "
-        "lines (or 0.25 s) are answered in the process itself, with the serial loop's "
-        "handler, so short inputs and the first requests of a co-process never wait for a "
-        "worker. Then a fork server starts on a thread (a fresh interpreter that imports "
-        "the core and answers a few requests, `batch/warm.py`, so every worker forked "
-        "from it starts with the Public Suffix List, ada-url and the patterns loaded) "
-        "while this process keeps answering; once a worker is up, a reader thread reads "
-        "stdin in batches (at most N × 4 × 32 lines ahead), tasks of up to 32 lines go to "
-        "the workers (a partial task leaves after 2 ms without new input), and each "
-        "task's answers come back as one piece, written in input order with one write "
-        "and flush. Lines whose warm-up median is under 8 times this machine's cost of "
-        "answering an empty request (parse: 2-4 times; analyze: 12-20 times) stay in the "
-        "process: the parent's per-line cost of sending and collecting would eat the "
-        "gain; so do the lines of a file whose rest, after the warm-up, holds under 1 s of "
-        "work at the warm-up's median (the pool takes ~0.5 s to start; issue 22). "
-        "The main process's CPU column does not include the workers' (they are "
-        "the fork server's children); for `--jobs 1` it is the whole cost.",
+        "**How `--jobs N` works** (`uriinspector/batch/parallel.py`, `batch/forked.py`). "
+        "The first 200 lines (or 0.25 s) are answered in the process itself, with the "
+        "serial loop's handler, so short inputs and the first requests of a co-process "
+        "never wait for a worker. Lines whose warm-up median is under 8 times this "
+        "machine's cost of answering an empty request (parse: 2-4 times; analyze: 12-20 "
+        "times) stay in the process: the parent's per-line cost of sending and collecting "
+        "would eat the gain; so do the lines of a file whose rest, after the warm-up, "
+        "holds under 0.1 s of work at the warm-up's median (1 s for the pool below, which "
+        "takes ~0.5 s to start; issue 22). On Linux, with no other thread, N − 1 workers "
+        "are then forked from the warm process itself (copy-on-write, a few ms: the Public "
+        "Suffix List, ada-url and the patterns are already loaded), and the process "
+        "answers a share of the lines too, so no core idles (issue 22, round 7). One "
+        "`selectors` loop reads stdin in 64 KiB chunks, routes each line by its request's "
+        "`\"input\"` host (a CRC of what follows `//`; a line without one goes to the "
+        "process with the fewest lines queued), so a host's first-time work and its "
+        "repeated inputs stay in one process; frames of up to 32 lines go to each worker "
+        "through a pipe (a partial frame at once while the worker has under 2 in flight), "
+        "each frame's answers come back as one blob, and answers are written strictly in "
+        "input order, flushed as soon as an answer and all before it are ready. At most "
+        "256 × N lines are read and not yet written. Elsewhere (or with another thread "
+        "running) a fork server starts on a thread (a fresh interpreter that imports the "
+        "core and answers a few requests, `batch/warm.py`) while the process keeps "
+        "answering, and tasks of up to 32 lines go to a process pool. The CPU column is "
+        "the process's and the forked workers' it reaped (not the pool's workers, which "
+        "the fork server reaps); for `--jobs 1` it is the whole cost.",
     ]
 
 

@@ -16,15 +16,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.cli.helpers import ROOT, cli, run_module, subprocess_env
+from uriinspector.batch import forked
 from uriinspector.batch import parallel as batch_parallel
 from uriinspector.cli import Environment, ExitStatus, main
 
 
-def _requests(n: int) -> bytes:
+def mixed_requests(n: int) -> bytes:
     """``n`` mixed requests, with blank, non-JSON, non-UTF-8 and surrogate lines."""
     ops = ["parse", "analyze", "normalize", "resolve", "urn"]
     out: list[bytes] = []
@@ -54,7 +56,7 @@ def _requests(n: int) -> bytes:
 @pytest.fixture(scope="module")
 def request_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("batch") / "requests.jsonl"
-    path.write_bytes(_requests(900))  # well past the in-process warm-up
+    path.write_bytes(mixed_requests(900))  # well past the in-process warm-up
     return path
 
 
@@ -87,12 +89,15 @@ def test_jobs_give_the_serial_bytes(request_file: Path) -> None:
         assert parallel.stdout == serial.stdout
 
 
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "pool"])
 def test_in_process_parallel_path_gives_the_serial_bytes(
-    monkeypatch: pytest.MonkeyPatch, request_file: Path
+    monkeypatch: pytest.MonkeyPatch, request_file: Path, fork: bool
 ) -> None:
-    # no warm-up: every line goes through the worker processes
+    # no warm-up: every line goes through the worker processes (forked from this one,
+    # or the pool every platform without a safe fork uses)
     data = request_file.read_bytes()[:60_000]
     serial = cli("batch", "--jobs", "1", stdin=data)
+    monkeypatch.setattr(batch_parallel, "FORK_WORKERS", fork)
     monkeypatch.setattr(batch_parallel, "WARMUP_LINES", 0)
     monkeypatch.setattr(batch_parallel, "SERIAL_WHILE_STARTING", False)
     parallel = cli("batch", "--jobs", "2", stdin=data)
@@ -141,7 +146,7 @@ def test_workers_never_import_qt() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env=subprocess_env())
 
 
-def _tree(pid: int) -> set[int]:
+def process_tree(pid: int) -> set[int]:
     """``pid`` and every process below it (Linux /proc)."""
     found = {pid}
     todo = [pid]
@@ -171,44 +176,53 @@ def _alive(pids: set[int]) -> set[int]:
     return out
 
 
-def _wait_gone(pids: set[int], seconds: float = 20) -> set[int]:
+def wait_gone(pids: set[int], seconds: float = 20) -> set[int]:
     end = time.monotonic() + seconds
     while _alive(pids) and time.monotonic() < end:
         time.sleep(0.05)
     return _alive(pids)
 
 
-#: ``uriinspector batch --jobs 2`` with no in-process warm-up: workers start at once.
-PARALLEL_NOW = [
-    sys.executable, "-c",
-    "import sys, uriinspector.batch.parallel as b\n"
-    "b.WARMUP_LINES = 0; b.SERIAL_WHILE_STARTING = False\n"
-    "from uriinspector.cli import main\n"
-    "sys.exit(main(['batch', '--jobs', '2']))",
-]  # fmt: skip
+def parallel_now(*, fork: bool = True) -> list[str]:
+    """``uriinspector batch --jobs 2`` with no in-process warm-up: workers start at once
+    (forked from the process, or, ``fork=False``, the pool of other platforms)."""
+    return [
+        sys.executable, "-c",
+        "import sys, uriinspector.batch.parallel as b\n"
+        f"b.WARMUP_LINES = 0; b.SERIAL_WHILE_STARTING = False; b.FORK_WORKERS = {fork}\n"
+        "from uriinspector.cli import main\n"
+        "sys.exit(main(['batch', '--jobs', '2']))",
+    ]  # fmt: skip
+
+
+PARALLEL_NOW = parallel_now()
 
 needs_proc = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="Linux /proc")
 
 
-def _started(proc: subprocess.Popen[bytes], line: bytes, n: int) -> set[int]:
-    """Feed ``n`` lines, read one answer, wait until the worker processes exist."""
+def _started(
+    proc: subprocess.Popen[bytes], line: bytes, n: int, processes: int = 2
+) -> set[int]:
+    """Feed ``n`` lines, read one answer, wait until the worker processes exist (forked:
+    this process and one worker; the pool: this process, the fork server, workers)."""
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(line * n)
     proc.stdin.flush()
     proc.stdout.readline()
     end = time.monotonic() + 60
-    while len(_tree(proc.pid)) < 3 and time.monotonic() < end:
+    while len(process_tree(proc.pid)) < processes and time.monotonic() < end:
         time.sleep(0.05)
-    tree = _tree(proc.pid)
-    assert len(tree) >= 3  # this process, the fork server, workers
+    tree = process_tree(proc.pid)
+    assert len(tree) >= processes
     return tree
 
 
 @needs_proc
-def test_ctrl_c_stops_everything_without_traceback() -> None:
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "pool"])
+def test_ctrl_c_stops_everything_without_traceback(fork: bool) -> None:
     line = b'{"op": "analyze", "input": "http://a.example/x?y=1"}\n'
     with subprocess.Popen(
-        PARALLEL_NOW,
+        parallel_now(fork=fork),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -216,13 +230,13 @@ def test_ctrl_c_stops_everything_without_traceback() -> None:
         env=subprocess_env(),
         start_new_session=True,  # its own process group, as a terminal's job would be
     ) as proc:
-        tree = _started(proc, line, 600)
+        tree = _started(proc, line, 600, 2 if fork else 3)
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal's ^C does
         assert proc.stdout is not None and proc.stderr is not None
         proc.stdout.read()
         assert proc.wait(timeout=60) == ExitStatus.ERROR_CTRL_C
         assert b"Traceback" not in proc.stderr.read()
-        assert not _wait_gone(tree)
+        assert not wait_gone(tree)
 
 
 @needs_proc
@@ -246,7 +260,7 @@ def test_closed_reader_stops_everything_quietly() -> None:
             pass
         assert proc.wait(timeout=120) == ExitStatus.BROKEN_PIPE
         assert proc.stderr.read() == b""
-        assert not _wait_gone(tree)
+        assert not wait_gone(tree)
 
 
 @needs_proc
@@ -261,10 +275,10 @@ def test_eof_ends_every_process(request_file: Path) -> None:
     ) as proc:
         assert proc.stdout is not None
         proc.stdout.readline()
-        tree = _tree(proc.pid)
+        tree = process_tree(proc.pid)
         proc.stdout.read()
         assert proc.wait(timeout=120) == 0
-        assert not _wait_gone(tree)
+        assert not wait_gone(tree)
 
 
 def test_co_process_still_answers_each_line_in_the_parallel_phase() -> None:
@@ -294,7 +308,7 @@ def test_a_frozen_bundle_answers_in_one_process(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(batch_parallel, "WARMUP_LINES", 0)
     assert batch_parallel.default_jobs() == 1
-    data = _requests(40)
+    data = mixed_requests(40)
     parallel = cli("batch", "--jobs", "4", stdin=data)
     assert str(parallel) == str(cli("batch", "--jobs", "1", stdin=data))
 
@@ -307,7 +321,8 @@ def _parse_lines(n: int) -> bytes:
 
 
 def _record_pool_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """From now on, each pool started appends its job count to the list returned."""
+    """From now on, each start of workers (a pool, or workers forked from this process)
+    appends its job count to the list returned."""
     started: list[int] = []
 
     class Recording(batch_parallel._PoolStarter):
@@ -315,7 +330,13 @@ def _record_pool_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             started.append(jobs)
             super().__init__(jobs)
 
+    def run_forked(env: Any, lines: Any, jobs: int, *args: Any, **kwargs: Any) -> int:
+        started.append(jobs)
+        return real_run_forked(env, lines, jobs, *args, **kwargs)
+
+    real_run_forked = forked.run_forked
     monkeypatch.setattr(batch_parallel, "_PoolStarter", Recording)
+    monkeypatch.setattr(forked, "run_forked", run_forked)
     return started
 
 
@@ -401,6 +422,7 @@ def test_a_short_file_is_answered_in_one_process(
     assert env.stdout.getvalue().decode() == str(serial)
     assert started == []
     monkeypatch.setattr(batch_parallel, "POOL_MIN_SECONDS", 0.0)  # any work left is enough
+    monkeypatch.setattr(batch_parallel, "FORK_MIN_SECONDS", 0.0)
     with path.open("rb") as stdin:
         env = Environment(stdin, io.BytesIO(), io.StringIO())
         assert main(["batch", "--jobs", "2"], env) == ExitStatus.SUCCESS
@@ -419,4 +441,8 @@ def test_little_left_estimates_the_lines_from_the_bytes() -> None:
     assert not warmup.little_left(meter)
     warmup.times = [50e-6] * 200
     assert warmup.little_left(meter)
+    # workers forked from this process start in ms: ~0.5 s of work is worth them, 0.05 s not
+    assert not warmup.little_left(meter, fork=True)
+    warmup.times = [5e-6] * 200
+    assert warmup.little_left(meter, fork=True)
     assert not warmup.little_left(batch_parallel._Progress(None, None))  # a pipe: unknown

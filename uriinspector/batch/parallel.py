@@ -14,8 +14,10 @@ cheap (median under :data:`PARALLEL_MIN_LINE_RATIO` times this machine's cost of
 answering an empty request, measured then) that workers could not win, and, when
 stdin is a file, only when what is left of it is worth the pool's start
 (:data:`POOL_MIN_SECONDS`).
-Workers come from a ``forkserver`` (a fresh interpreter that imports the core and
-nothing else: never Qt), ignore Ctrl-C (the parent stops them) and exit with the
+On Linux, with no other thread, the workers are forked from this warm process and it
+answers a share of the lines itself (``batch/forked.py``). Elsewhere they come from a
+``forkserver`` (a fresh interpreter that imports the core and nothing else: never Qt).
+Workers ignore Ctrl-C (the parent stops them) and exit with the
 parent. No Qt import here either, and nothing of the CLI: the command hands over its
 streams (:class:`Streams`, which ``cli.env.Environment`` is) and turns the status
 returned into its exit status.
@@ -61,18 +63,17 @@ WARMUP_SECONDS = 0.25
 #: answering a request that asks for nothing (:func:`framing_seconds`: this machine's
 #: per-line cost of decoding, encoding and writing, measured at the end of the
 #: warm-up) stay in this process: a worker would save less than the parent spends
-#: sending and collecting them. Batch parse lines cost 2-4 times that (quiet machine:
-#: 21 us against 5 us; loaded: 51 against 22) and gain nothing on 2 workers; analyze
-#: lines 12-20 times (96 against 5; 264 against 22) and run 1.5x as fast on 2. An
-#: absolute limit (150 us) kept analyze out of the workers on a quiet machine.
+#: sending and collecting them. Parse lines cost 2-4 times that (21 against 5 us quiet)
+#: and gain nothing on 2 workers; analyze lines 12-20 times (96 against 5 us).
 PARALLEL_MIN_LINE_RATIO = 8.0
 #: When stdin is a file, workers start only if the lines left after the warm-up hold
 #: at least this much serial work (their count estimated from the bytes left, each at
-#: the warm-up's median CPU time): the pool takes ~0.5 s to start, this process keeps
-#: answering meanwhile, and it wins only on what is left after that. Measured on 2
-#: cores (issue 22, docs/performance.md): analyze, 3,000 lines (~0.6 s of work left)
-#: ran no faster with 2 jobs than with 1; 6,000 lines (~1.2 s) did.
+#: the warm-up's median CPU time): the pool takes ~0.5 s to start. On 2 cores, analyze
+#: 3,000 lines ran no faster with 2 jobs than with 1; 6,000 lines did (issue 22).
 POOL_MIN_SECONDS = 1.0
+#: ... or this much when the workers are forked from this process (a few ms): 1,500
+#: analyze lines took 19 % fewer instructions on the busier of 2 processes than on 1.
+FORK_MIN_SECONDS = 0.1
 #: What :func:`framing_seconds` answers: a request for an op that does no work.
 _EMPTY_REQUEST = b'{"op": "-", "id": 1}\n'
 
@@ -94,6 +95,8 @@ PRELOAD = (
     "uriinspector.core.resolve",
     "uriinspector.batch.warm",
 )
+#: Fork the workers from this process where ``forked.usable()`` (tests: False, the pool).
+FORK_WORKERS = True
 #: Seconds between two progress lines.
 PROGRESS_EVERY = 0.25
 
@@ -197,10 +200,9 @@ class _Progress:
 
 
 class _Lines:
-    """stdin line by line. A real process's stdin is read with ``os.read`` on its file
-    descriptor (no Python-level lock is held while a read blocks, so a reader thread
-    still waiting for input never stalls the interpreter's exit); other streams (tests'
-    in-memory ones) with their own ``readline``. The lines are the same bytes."""
+    """stdin line by line: a real process's with ``os.read`` on its descriptor (a reader
+    thread blocked there holds no lock that stalls the exit; ``batch/forked`` reads the
+    same buffer), in-memory streams by their ``readline``. The same bytes either way."""
 
     def __init__(self, env: Streams) -> None:
         self.stream = env.stdin
@@ -286,11 +288,20 @@ def run_parallel(
     try:
         parallel = jobs > 1 and not _frozen()
         warmup = _Warmup() if parallel else None
-        status = _serial(env, lines, meter, prog, warmup)
-        if status is None and warmup is not None and (warmup.cheap() or warmup.little_left(meter)):
+        status, fork = _serial(env, lines, meter, prog, warmup), False
+        if status is None and warmup is not None and not warmup.cheap():
+            from uriinspector.batch import forked  # only once lines are worth workers
+
+            fork = FORK_WORKERS and forked.usable()
+        if status is None and warmup is not None and (
+            warmup.cheap() or warmup.little_left(meter, fork)
+        ):
             # measured on this input: lines this cheap (e.g. parse), or too few of them
             # left in the file, go no faster on workers: they stay here, unchanged bytes
             status = _serial(env, lines, meter, prog, None)
+        if status is None and fork:
+            # Linux, one thread: workers forked from this warm process in milliseconds
+            status = forked.run_forked(env, lines, jobs, meter.count, prog)
         if status is None:
             # the workers start in the background (a fork server, the core imported and
             # warmed there: about half a second); meanwhile this process keeps answering
@@ -344,14 +355,15 @@ class _Warmup:
             return False
         return _median(self.times) < PARALLEL_MIN_LINE_RATIO * framing_seconds()
 
-    def little_left(self, meter: _Progress) -> bool:
+    def little_left(self, meter: _Progress, fork: bool = False) -> bool:
         """Whether stdin is a file whose lines left (estimated from the bytes left and the
-        bytes per line so far) hold under :data:`POOL_MIN_SECONDS` of serial work at the
-        warm-up's median: then the pool would start for nothing."""
+        bytes per line so far) hold under :data:`POOL_MIN_SECONDS` (``fork``:
+        :data:`FORK_MIN_SECONDS`) of serial work at the warm-up's median."""
         if meter.total is None or not self.times or meter.lines <= 0 or meter.bytes <= 0:
             return False
         lines_left = max(meter.total - meter.bytes, 0) * meter.lines / meter.bytes
-        return lines_left * _median(self.times) < POOL_MIN_SECONDS
+        least = FORK_MIN_SECONDS if fork else POOL_MIN_SECONDS
+        return lines_left * _median(self.times) < least
 
 
 def _serial(

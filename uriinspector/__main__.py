@@ -18,6 +18,10 @@ def main(argv: list[str] | None = None) -> int:
         from uriinspector.sources.reader_process import main as reader_main
 
         return reader_main()
+    if argv is None and args[:1] == ["batch"]:
+        from uriinspector.batch.collector import BATCH
+
+        BATCH.pause()  # before the CLI's imports: no collection until the first answer
     from uriinspector.cli import COMMANDS
     from uriinspector.cli import main as cli_main
 

@@ -23,6 +23,7 @@ import pytest
 from tests.cli.helpers import ROOT, cli, run_module, subprocess_env
 from uriinspector.batch import forked
 from uriinspector.batch import parallel as batch_parallel
+from uriinspector.batch.progress import Progress
 from uriinspector.cli import Environment, ExitStatus, main
 
 
@@ -434,7 +435,7 @@ def test_a_short_file_is_answered_in_one_process(
 def test_little_left_estimates_the_lines_from_the_bytes() -> None:
     """200 lines of 100 bytes read from a 1 MB file: ~9,800 lines left; at 200 us
     each that is ~2 s of work (worth a pool), at 50 us ~0.5 s (not)."""
-    meter = batch_parallel._Progress(None, 1_000_000)
+    meter = Progress(None, 1_000_000)
     meter.count(200, 20_000)
     warmup = batch_parallel._Warmup()
     warmup.times = [200e-6] * 200
@@ -445,4 +446,4 @@ def test_little_left_estimates_the_lines_from_the_bytes() -> None:
     assert not warmup.little_left(meter, fork=True)
     warmup.times = [5e-6] * 200
     assert warmup.little_left(meter, fork=True)
-    assert not warmup.little_left(batch_parallel._Progress(None, None))  # a pipe: unknown
+    assert not warmup.little_left(Progress(None, None))  # a pipe: unknown

@@ -38,6 +38,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO
 
 from uriinspector.batch import protocol
+from uriinspector.batch.collector import BATCH
+from uriinspector.batch.progress import Progress
 
 if TYPE_CHECKING:  # the pool's modules (multiprocessing: ~15 ms) load only with a pool
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -97,8 +99,6 @@ PRELOAD = (
 )
 #: Fork the workers from this process where ``forked.usable()`` (tests: False, the pool).
 FORK_WORKERS = True
-#: Seconds between two progress lines.
-PROGRESS_EVERY = 0.25
 
 
 def _frozen() -> bool:
@@ -157,46 +157,6 @@ def _worker_init() -> None:
     """Workers ignore Ctrl-C (the terminal sends it to the whole process group): the
     parent stops them, so no worker prints a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class _Progress:
-    """``N lines answered`` on stderr, redrawn in place at most every 0.25 s."""
-
-    def __init__(self, stream: TextIO | None, total_bytes: int | None) -> None:
-        self.stream = stream
-        self.total = total_bytes
-        self.lines = 0
-        self.bytes = 0
-        self.start = time.monotonic()
-        self.last = 0.0
-
-    def count(self, lines: int, nbytes: int) -> None:
-        """Record answered lines (and the input bytes they came from)."""
-        self.lines += lines
-        self.bytes += nbytes
-        if self.stream is None:
-            return
-        now = time.monotonic()
-        if now - self.last >= PROGRESS_EVERY:
-            self.last = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        assert self.stream is not None
-        rate = self.lines / max(now - self.start, 1e-9)
-        share = f" {100 * self.bytes / self.total:5.1f}%" if self.total else ""
-        with contextlib.suppress(OSError, ValueError):
-            self.stream.write(f"\r{self.lines:,} lines answered{share} ({rate:,.0f}/s)")
-            self.stream.flush()
-
-    def done(self) -> None:
-        """The last count, and the line ended."""
-        if self.stream is None:
-            return
-        self._draw(time.monotonic())
-        with contextlib.suppress(OSError, ValueError):
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 class _Lines:
@@ -282,13 +242,15 @@ def run_parallel(
     """
     size = _input_file_size(env.stdin)
     show = progress if progress is not None else (size is not None and _isatty(env.stderr))
-    meter = _Progress(env.stderr if show else None, size)
+    meter = Progress(env.stderr if show else None, size)
     lines = _Lines(env)
     starter: _PoolStarter | None = None
+    collector = BATCH  # off until the first answer (if not already), then the heap frozen
+    collector.pause()
     try:
         parallel = jobs > 1 and not _frozen()
         warmup = _Warmup() if parallel else None
-        status, fork = _serial(env, lines, meter, prog, warmup), False
+        status, fork = _serial(env, lines, meter, prog, warmup, collector.settle), False
         if status is None and warmup is not None and not warmup.cheap():
             from uriinspector.batch import forked  # only once lines are worth workers
 
@@ -298,7 +260,7 @@ def run_parallel(
         ):
             # measured on this input: lines this cheap (e.g. parse), or too few of them
             # left in the file, go no faster on workers: they stay here, unchanged bytes
-            status = _serial(env, lines, meter, prog, None)
+            status = _serial(env, lines, meter, prog, None, collector.settle)
         if status is None and fork:
             # Linux, one thread: workers forked from this warm process in milliseconds
             status = forked.run_forked(env, lines, jobs, meter.count, prog)
@@ -308,7 +270,7 @@ def run_parallel(
             starter = _PoolStarter(jobs)
             if not SERIAL_WHILE_STARTING:
                 starter.ready.wait()
-            status = _serial(env, lines, meter, prog, starter.ready.is_set)
+            status = _serial(env, lines, meter, prog, starter.ready.is_set, collector.settle)
         if status is None:
             assert starter is not None
             pool = starter.take()
@@ -320,6 +282,7 @@ def run_parallel(
         if starter is not None:
             starter.close()
         meter.done()
+        collector.restore()
     return status
 
 
@@ -355,7 +318,7 @@ class _Warmup:
             return False
         return _median(self.times) < PARALLEL_MIN_LINE_RATIO * framing_seconds()
 
-    def little_left(self, meter: _Progress, fork: bool = False) -> bool:
+    def little_left(self, meter: Progress, fork: bool = False) -> bool:
         """Whether stdin is a file whose lines left (estimated from the bytes left and the
         bytes per line so far) hold under :data:`POOL_MIN_SECONDS` (``fork``:
         :data:`FORK_MIN_SECONDS`) of serial work at the warm-up's median."""
@@ -369,12 +332,14 @@ class _Warmup:
 def _serial(
     env: Streams,
     lines: _Lines,
-    meter: _Progress,
+    meter: Progress,
     prog: str,
     stop: Callable[[], bool] | None,
+    answered: Callable[[], None],
 ) -> int | None:
     """The serial loop (same reads, same writes) until ``stop()`` says so (never when
-    None); an exit status at the end of input, None to go parallel."""
+    None), ``answered()`` after each answer; an exit status at the end of input, None
+    to go parallel."""
     while stop is None or not stop():
         try:
             raw = lines.readline()
@@ -387,6 +352,7 @@ def _serial(
         if out is not None:
             env.stdout.write(out)
             env.stdout.flush()
+        answered()
         meter.count(1, len(raw))
     return None
 
@@ -446,7 +412,7 @@ class _Parallel:
     """The parallel phase: a reader thread, a pool, and the writer (this thread)."""
 
     def __init__(
-        self, env: Streams, lines: _Lines, jobs: int, meter: _Progress, prog: str
+        self, env: Streams, lines: _Lines, jobs: int, meter: Progress, prog: str
     ) -> None:
         self.env = env
         self.lines = lines

@@ -20,6 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from uriinspector.batch.collector import BATCH
 from uriinspector.cli import analyze, batch, compare, normalize, parse, resolve, urn
 from uriinspector.cli import open as open_window
 from uriinspector.cli.env import PROG, Environment, ExitStatus
@@ -86,6 +87,8 @@ def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> i
     """Run the CLI on ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     env = Environment.from_system() if env is None else env
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["batch"]:
+        BATCH.pause()  # no cyclic collection until the first answer (batch/collector.py)
     try:
         parsed = parse_args(build_parser(), args, env)
         if isinstance(parsed, ExitStatus):
@@ -100,3 +103,5 @@ def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> i
         with contextlib.suppress(OSError, ValueError):
             env.error(f"{PROG}: {exc}")
         return ExitStatus.ERROR
+    finally:
+        BATCH.restore()

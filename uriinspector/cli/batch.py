@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from uriinspector.batch import protocol
+from uriinspector.batch.collector import BATCH, StartupCollector
 from uriinspector.cli.env import PROG, ClosedStream, Environment, ExitStatus
 
 
@@ -30,6 +31,16 @@ def run_batch(env: Environment) -> ExitStatus:
     """
     if refused(env):
         return ExitStatus.ERROR
+    collector = BATCH  # off until the first answer (if not already), then the heap frozen
+    collector.pause()
+    try:
+        return _answer_lines(env, collector)
+    finally:
+        collector.restore()
+
+
+def _answer_lines(env: Environment, collector: StartupCollector) -> ExitStatus:
+    """The serial loop of :func:`run_batch`."""
     while True:
         try:
             raw = env.stdin.readline()
@@ -39,6 +50,7 @@ def run_batch(env: Environment) -> ExitStatus:
         if not raw:
             return ExitStatus.SUCCESS
         out = protocol.answer_line(raw)
+        collector.settle()
         if out is None:
             continue
         try:

@@ -79,7 +79,7 @@ class _Env:
 
 
 class _Lines:
-    """``parallel._Lines`` of a stream without a file descriptor."""
+    """``stdin_lines.StdinLines`` of a stream without a file descriptor."""
 
     def __init__(self, stream: _Stdin) -> None:
         self.stream = stream

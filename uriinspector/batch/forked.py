@@ -59,7 +59,7 @@ _HOST = re.compile(rb'"input"\s*:\s*"[^"/]{0,32}//([^/?#"\\]*)')
 
 
 class LineSource(Protocol):
-    """stdin as ``parallel._Lines`` holds it: a file descriptor (None: a stream read by
+    """stdin as ``stdin_lines.StdinLines`` holds it: a file descriptor (None: a stream read by
     ``readline``), the bytes read past the last line handed out, and the end flag."""
 
     fd: int | None

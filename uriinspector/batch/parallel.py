@@ -25,7 +25,6 @@ returned into its exit status.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import queue
 import signal
@@ -40,6 +39,7 @@ from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO
 from uriinspector.batch import protocol
 from uriinspector.batch.collector import BATCH
 from uriinspector.batch.progress import Progress
+from uriinspector.batch.stdin_lines import StdinLines
 
 if TYPE_CHECKING:  # the pool's modules (multiprocessing: ~15 ms) load only with a pool
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -159,61 +159,6 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class _Lines:
-    """stdin line by line: a real process's with ``os.read`` on its descriptor (a reader
-    thread blocked there holds no lock that stalls the exit; ``batch/forked`` reads the
-    same buffer), in-memory streams by their ``readline``. The same bytes either way."""
-
-    def __init__(self, env: Streams) -> None:
-        self.stream = env.stdin
-        self.fd: int | None = None
-        if env.is_system:
-            with contextlib.suppress(AttributeError, OSError, ValueError):
-                self.fd = self.stream.fileno()
-        self.buf = bytearray()
-        self.eof = False
-
-    def readline(self) -> bytes:
-        """The next line with its newline, the last one maybe without; b"" at the end."""
-        if self.fd is None:
-            return self.stream.readline()
-        buf = self.buf
-        start = 0
-        while True:
-            nl = buf.find(b"\n", start)
-            if nl != -1:
-                line = bytes(buf[: nl + 1])
-                del buf[: nl + 1]
-                return line
-            if self.eof:
-                line = bytes(buf)
-                buf.clear()
-                return line
-            start = len(buf)
-            data = os.read(self.fd, 1 << 16)
-            if data:
-                buf += data
-            else:
-                self.eof = True
-
-
-    def readlines(self, most: int) -> list[bytes]:
-        """At least one line (or [b""] at the end), and up to ``most`` of those that
-        are already read: the reader thread hands them over in one piece."""
-        first = self.readline()
-        if not first or self.fd is None:
-            return [first]
-        out = [first]
-        buf = self.buf
-        while len(out) < most:
-            nl = buf.find(b"\n")
-            if nl == -1:
-                break
-            out.append(bytes(buf[: nl + 1]))
-            del buf[: nl + 1]
-        return out
-
-
 def _input_file_size(stdin: object) -> int | None:
     """The size of stdin when it is a regular file (a redirect, not a pipe or terminal)."""
     try:
@@ -243,7 +188,7 @@ def run_parallel(
     size = _input_file_size(env.stdin)
     show = progress if progress is not None else (size is not None and _isatty(env.stderr))
     meter = Progress(env.stderr if show else None, size)
-    lines = _Lines(env)
+    lines = StdinLines(env.stdin, env.is_system)
     starter: _PoolStarter | None = None
     collector = BATCH  # off until the first answer (if not already), then the heap frozen
     collector.pause()
@@ -331,7 +276,7 @@ class _Warmup:
 
 def _serial(
     env: Streams,
-    lines: _Lines,
+    lines: StdinLines,
     meter: Progress,
     prog: str,
     stop: Callable[[], bool] | None,
@@ -340,6 +285,8 @@ def _serial(
     """The serial loop (same reads, same writes) until ``stop()`` says so (never when
     None), ``answered()`` after each answer; an exit status at the end of input, None
     to go parallel."""
+    if stop is None and meter.stream is None:
+        return _serial_rest(env, lines, prog, answered)
     while stop is None or not stop():
         try:
             raw = lines.readline()
@@ -355,6 +302,28 @@ def _serial(
         answered()
         meter.count(1, len(raw))
     return None
+
+
+def _serial_rest(
+    env: Streams, lines: StdinLines, prog: str, answered: Callable[[], None]
+) -> int:
+    """:func:`_serial` to the end of input with no progress line to draw: the same
+    answers and writes, the lines read by :meth:`StdinLines.rest`."""
+    out_write, out_flush = env.stdout.write, env.stdout.flush
+    rest = lines.rest()
+    while True:
+        try:
+            raw = next(rest, b"")  # a line is never empty: b"" is the end
+        except OSError as exc:
+            env.error(f"{prog} batch: cannot read stdin: {exc}")
+            return 1
+        if not raw:
+            return 0
+        out = answer_bytes(raw)
+        if out is not None:
+            out_write(out)
+            out_flush()
+        answered()
 
 
 def _noop() -> None:
@@ -412,7 +381,7 @@ class _Parallel:
     """The parallel phase: a reader thread, a pool, and the writer (this thread)."""
 
     def __init__(
-        self, env: Streams, lines: _Lines, jobs: int, meter: Progress, prog: str
+        self, env: Streams, lines: StdinLines, jobs: int, meter: Progress, prog: str
     ) -> None:
         self.env = env
         self.lines = lines

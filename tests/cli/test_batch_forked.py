@@ -235,20 +235,28 @@ def test_a_co_process_gets_each_answer_before_its_next_request() -> None:
         assert proc.wait(timeout=60) == 0
 
 
+def _forked_co_process(line: bytes) -> subprocess.Popen[bytes]:
+    """A batch co-process past its warm-up: 50 requests (``line % i``) sent, the first
+    answer read, and its worker forked (waited for, at most 60 s)."""
+    proc = subprocess.Popen(
+        PARALLEL_NOW, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=ROOT, env=subprocess_env(),
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"".join(line % i for i in range(50)))
+    proc.stdin.flush()
+    proc.stdout.readline()
+    end = time.monotonic() + 60
+    while len(process_tree(proc.pid)) < 2 and time.monotonic() < end:
+        time.sleep(0.05)
+    return proc
+
+
 @needs_proc
 def test_a_worker_that_dies_is_one_line_and_status_1() -> None:
     line = b'{"op": "analyze", "input": "http://%d.example/x"}\n'
-    with subprocess.Popen(
-        PARALLEL_NOW, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        cwd=ROOT, env=subprocess_env(),
-    ) as proc:  # fmt: skip
+    with _forked_co_process(line) as proc:
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        proc.stdin.write(b"".join(line % i for i in range(50)))
-        proc.stdin.flush()
-        proc.stdout.readline()
-        end = time.monotonic() + 60
-        while len(process_tree(proc.pid)) < 2 and time.monotonic() < end:
-            time.sleep(0.05)
         tree = process_tree(proc.pid)
         workers = tree - {proc.pid}
         assert len(workers) == 1
@@ -288,18 +296,8 @@ def test_a_file_is_read_without_a_selector(tmp_path: Path) -> None:
 def test_a_worker_ends_with_its_parent() -> None:
     """The parent killed outright (no clean-up runs): its worker sees its pipe end and
     exits, holding neither stdout nor the pipes open."""
-    line = b'{"op": "analyze", "input": "http://%d.example/x"}\n'
-    with subprocess.Popen(
-        PARALLEL_NOW, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        cwd=ROOT, env=subprocess_env(),
-    ) as proc:  # fmt: skip
+    with _forked_co_process(b'{"op": "analyze", "input": "http://%d.example/x"}\n') as proc:
         assert proc.stdin is not None and proc.stdout is not None
-        proc.stdin.write(b"".join(line % i for i in range(50)))
-        proc.stdin.flush()
-        proc.stdout.readline()
-        end = time.monotonic() + 60
-        while len(process_tree(proc.pid)) < 2 and time.monotonic() < end:
-            time.sleep(0.05)
         workers = process_tree(proc.pid) - {proc.pid}
         assert workers
         proc.kill()

@@ -34,6 +34,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TextIO
 
 from uriinspector.batch import protocol
@@ -286,10 +287,15 @@ def _serial(
     None), ``answered()`` after each answer; an exit status at the end of input, None
     to go parallel."""
     if stop is None and meter.stream is None:
-        return _serial_rest(env, lines, prog, answered)
+        # the rest of the input, no progress line to draw: read by StdinLines.rest (each
+        # read's lines cut from one bytes), nothing counted (-3 % of a parse run)
+        read: Callable[[], bytes] = partial(next, lines.rest(), b"")  # a line is never b""
+        count: Callable[[int, int], None] = _uncounted
+    else:
+        read, count = lines.readline, meter.count
     while stop is None or not stop():
         try:
-            raw = lines.readline()
+            raw = read()
         except OSError as exc:
             env.error(f"{prog} batch: cannot read stdin: {exc}")
             return 1
@@ -300,30 +306,12 @@ def _serial(
             env.stdout.write(out)
             env.stdout.flush()
         answered()
-        meter.count(1, len(raw))
+        count(1, len(raw))
     return None
 
 
-def _serial_rest(
-    env: Streams, lines: StdinLines, prog: str, answered: Callable[[], None]
-) -> int:
-    """:func:`_serial` to the end of input with no progress line to draw: the same
-    answers and writes, the lines read by :meth:`StdinLines.rest`."""
-    out_write, out_flush = env.stdout.write, env.stdout.flush
-    rest = lines.rest()
-    while True:
-        try:
-            raw = next(rest, b"")  # a line is never empty: b"" is the end
-        except OSError as exc:
-            env.error(f"{prog} batch: cannot read stdin: {exc}")
-            return 1
-        if not raw:
-            return 0
-        out = answer_bytes(raw)
-        if out is not None:
-            out_write(out)
-            out_flush()
-        answered()
+def _uncounted(lines: int, nbytes: int) -> None:
+    """No progress to count: the serial rest of an input with no progress line."""
 
 
 def _noop() -> None:

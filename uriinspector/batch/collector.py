@@ -10,6 +10,7 @@ and drop objects at one rate; each collection walked thousands of cold ones). A 
 left by a line is still collected within that many new objects. Everything is undone at
 the end; left alone when the collector is already off or something froze objects (a
 window, a test). Only when the collector runs moves: answers are unchanged.
+``cli/extract_gc`` sets the collector the same way for a mailbox, from its second message.
 """
 
 from __future__ import annotations

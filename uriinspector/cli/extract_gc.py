@@ -15,33 +15,27 @@ the mailbox ends. Answers are unchanged: only when the collector runs moves.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Iterator
-from typing import Final, TypeVar
+from typing import TypeVar
 
-#: New container objects between two collections of the youngest generation while a
-#: mailbox is read (CPython's default: 700).
-STREAM_THRESHOLD: Final = 50_000
+from uriinspector.batch.collector import STREAM_THRESHOLD, StartupCollector
 
 _T = TypeVar("_T")
 
 
 def few_collections(items: Iterable[_T]) -> Iterator[_T]:
     """``items`` one by one, the collector set as the module says from the second on
-    (left alone when it is disabled or something else froze objects: a window)."""
-    old = gc.get_threshold()
-    changed = False
+    (left alone when it is disabled or something else froze objects: a window); the
+    batch's ``StartupCollector`` does the setting and the undoing."""
+    collector = StartupCollector()
     try:
         for n, item in enumerate(items):
-            if n == 1 and gc.isenabled() and gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.set_threshold(STREAM_THRESHOLD, *old[1:])
-                changed = True
+            if n == 1:
+                collector.pause()
+                collector.settle()
             yield item
     finally:
-        if changed:
-            gc.set_threshold(*old)
-            gc.unfreeze()
+        collector.restore()
 
 
 __all__ = ["STREAM_THRESHOLD", "few_collections"]

@@ -75,7 +75,7 @@ _TARGETS = st.sampled_from([
 def test_where_a_link_goes_is_read_from_its_analysis_as_afresh(target: str) -> None:
     """``final_domain`` taken from the link's analysis is :func:`goes_to`'s answer."""
     link = Link(uri=target, raw=target, target=target, kind="href")
-    assert link_lines._goes_to(link, link_analysis(link)) == goes_to(link)
+    assert link_lines._goes_to(link, link_analysis(link), link.final) == goes_to(link)
 
 
 @settings(max_examples=300, deadline=None)

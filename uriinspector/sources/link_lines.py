@@ -40,17 +40,22 @@ def host_of(url: str) -> str | None:
 
 def goes_to(link: Link) -> str:
     """Where the link really goes: the registrable domain of its end (or its host)."""
-    end = link.final or link.target
+    return _domain_of_end(link.final or link.target)
+
+
+def _domain_of_end(end: str) -> str:
+    """The registrable domain of a link's end, else its host, else ``-``."""
     return domain_of_url(end) or host_of(end) or "-"
 
 
-def _goes_to(link: Link, a: Analysis) -> str:
-    """:func:`goes_to` for ``link`` analysed as ``a``: a link that carries no other end
-    goes to its target, whose registrable domain and host ``a`` already holds (the same
-    reading: :func:`~uriinspector.sources.mismatch.domain_of_url`'s, mailto: aside)."""
-    if link.final is None and link.target[:7].lower() != "mailto:":
+def _goes_to(link: Link, a: Analysis, final: str | None) -> str:
+    """:func:`goes_to` for ``link`` analysed as ``a``, ``final`` its last destination
+    (``link.final``): a link that carries no other end goes to its target, whose
+    registrable domain and host ``a`` already holds (the same reading:
+    :func:`~uriinspector.sources.mismatch.domain_of_url`'s, mailto: aside)."""
+    if final is None and link.target[:7].lower() != "mailto:":
         return a.registrable_domain or a.effective_host or "-"
-    return goes_to(link)
+    return _domain_of_end(final or link.target)
 
 
 def link_json(link: Link, doc: Document) -> dict[str, object]:
@@ -74,8 +79,8 @@ def _target_values(link: Link) -> dict[str, object]:
     (``_TARGET_KEYS``, in order): all a line's cache of a target needs built."""
     verdict = link_verdict(link)
     a = link_analysis(link)
-    carried_final(link.target, target_analysis)  # ``final`` from the analysis's own chain
-    where = _goes_to(link, a)
+    # ``link.final``, read from the target's analysis's own chain (the same end)
+    where = _goes_to(link, a, carried_final(link.target, target_analysis))
     return {
         "effective_host": a.effective_host,
         "registrable_domain": a.registrable_domain,

@@ -27,6 +27,7 @@ from uriinspector.core.findings.ipv4 import detect_ip_host
 from uriinspector.core.findings.lookalike import detect_lookalike
 from uriinspector.core.findings.payload import detect_payload
 from uriinspector.core.findings.payload import silent as payload_silent
+from uriinspector.core.findings.plain import plain_link
 from uriinspector.core.findings.port import detect_port
 from uriinspector.core.findings.recipient import detect_recipient
 from uriinspector.core.findings.scheme import detect_scheme
@@ -82,6 +83,13 @@ FAMILIES: tuple[Family, ...] = (
 )
 
 
+#: The families that can still find something in a plain link (:func:`plain_link`:
+#: the other eight are silent there), in the order of :data:`FAMILIES`.
+PLAIN_FAMILIES: tuple[Family, ...] = tuple(
+    f for f in FAMILIES if f.detect in (detect_lookalike, detect_payload, detect_recipient)
+)
+
+
 def _order(f: Finding) -> tuple[int, int, int, str]:
     """Findings in span order, the most severe first at the same span."""
     return (f.span.start, f.span.end, -SEVERITY_RANK[f.severity], f.code)
@@ -89,7 +97,7 @@ def _order(f: Finding) -> tuple[int, int, int, str]:
 
 def _run(ref: SplitReference, web: WhatwgReading, depth: int) -> tuple[Finding, ...]:
     found: list[Finding] = []
-    for family, silent in FAMILIES:
+    for family, silent in PLAIN_FAMILIES if plain_link(ref, web) else FAMILIES:
         if silent is None or not silent(ref, web):
             found.extend(family(ref, web))
     found.extend(detect_embedded(ref, web, depth, _inspect_nested))

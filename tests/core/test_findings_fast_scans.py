@@ -4,7 +4,8 @@ Three scans of a whole link or of its path and query were rewritten so the regex
 engine skips to a literal "%" in C instead of trying a pattern at every position, or
 gated by a cheaper test: ``encoding._CONTROL_RUN`` and ``encoding._DOUBLE`` (the "%"
 taken out in front of every branch), ``characters._ASCII_CANDIDATE`` (``_CANDIDATE``
-on an ASCII text) and ``lookalike.may_mention`` (before the spelled-out-domain regex).
+on an ASCII text), ``lookalike.may_mention`` (before the spelled-out-domain regex) and
+``differential.encoded_dot_segment`` (no segments built for a path without "%2e").
 Each is compared with the full form on generated text rich in what it looks for, and
 on the bench corpus.
 """
@@ -21,7 +22,9 @@ from bench import corpus
 from tests.strategies import anything
 from uriinspector.core.findings import characters, encoding
 from uriinspector.core.findings import lookalike as la
+from uriinspector.core.findings.differential import encoded_dot_segment
 from uriinspector.core.parse import parse
+from uriinspector.core.split import Segment, SplitReference
 
 # The patterns as they were written before the rewrite (the full forms).
 _HEX = r"(?:[0-9A-Fa-f]|%3[0-9]|%4[1-6]|%6[1-6])"
@@ -97,6 +100,30 @@ def test_may_mention_lets_a_spelled_out_domain_through() -> None:
     assert not la.may_mention("/index.html?utm_source=mail&v=1.2")
 
 
+#: Pieces of paths with encoded and literal dot segments.
+DOT_PIECES = ["/", ".", "..", "%2e", "%2E", "%2e%2e", ".%2E", "%2", "%25", "%", "e", "E",
+              "a", ";", ";x", "?", "#", "%2f", "\\"]
+
+
+def _full_dot_segment(ref: SplitReference) -> Segment | None:
+    """The loop of step 6 as it was, over every segment of a path with a "%"."""
+    if "%" not in ref.path.text:
+        return None
+    for seg in ref.segments:
+        if "%" in seg.text and re.match(r"(?i)^(?:\.|%2e){1,2}$", seg.text):
+            return seg
+    return None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(_joined(DOT_PIECES).map(lambda p: "https://example.com/" + p), anything()))
+@example("https://example.com/a/%2E%2e/b")
+@example("https://example.com/.%2e;x/b")
+def test_encoded_dot_segment_matches_the_full_loop(text: str) -> None:
+    ref = parse(text).split
+    assert encoded_dot_segment(ref) == _full_dot_segment(ref)
+
+
 @pytest.mark.parametrize("part", ["userinfo", "path", "query"])
 def test_fast_scans_on_the_corpus(part: str) -> None:
     for link in _corpus_links():
@@ -105,6 +132,7 @@ def test_fast_scans_on_the_corpus(part: str) -> None:
         if comp is not None:
             _check_mention(comp.text[:4096])
         if part == "path":  # the whole link, once
+            assert encoded_dot_segment(ref) == _full_dot_segment(ref), link
             test_encoding_scans_match_their_full_forms.hypothesis.inner_test(link)  # type: ignore[attr-defined]
             ascii_text = link.encode("ascii", "backslashreplace").decode("ascii")
             assert _spans(characters._ASCII_CANDIDATE.finditer(ascii_text)) == _spans(

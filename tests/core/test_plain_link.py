@@ -1,9 +1,10 @@
-"""The plain-link fast path answers as the full path does (issue 22, round 8).
+"""The fast paths of ``findings._run`` answer as the full path does (issue 22, round 8).
 
-``findings.plain_link`` lets a plain web link skip eight families. Here it is proved
-two ways, on generated links rich in what the families look for (the gates' own
-strategies) and on the bench corpus: whenever it holds, each skipped family finds
-nothing; and whole ``analyze`` answers are the same with the fast path taken out.
+``findings.plain_link`` lets a plain web link skip eight families, and a link without
+an authority skips the five that read only the authority (``HOSTLESS_FAMILIES``). Both
+are proved two ways, on generated links rich in what the families look for (the
+gates' own strategies) and on the bench corpus: whenever a path is taken, each family
+it skips finds nothing; and whole ``analyze`` answers are the same with both taken out.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from tests.core.test_family_gates import (
 from tests.strategies import anything, uri_shaped
 from uriinspector.core.analysis import analyze
 from uriinspector.core.destinations import scan
-from uriinspector.core.findings import FAMILIES, PLAIN_FAMILIES
+from uriinspector.core.findings import FAMILIES, HOSTLESS_FAMILIES, PLAIN_FAMILIES
 from uriinspector.core.findings.plain import plain_link
 from uriinspector.core.parse import parse
 from uriinspector.core.whatwg import read_whatwg
 
 SKIPPED = [f for f in FAMILIES if f not in PLAIN_FAMILIES]
+HOSTLESS_SKIPPED = [f for f in FAMILIES if f not in HOSTLESS_FAMILIES]
 #: A plain link with a tricky piece in its path, query or fragment.
 TAILED = st.builds(
     lambda link, where, piece: f"{link}{where}{piece}",
@@ -42,6 +44,9 @@ def _skipped_find_nothing(text: str) -> bool:
     """Whether the fast path holds for ``text``; when it does, every family it skips
     is checked to find nothing."""
     ref, web = parse(text).split, read_whatwg(text)
+    if ref.authority is None:
+        for family in HOSTLESS_SKIPPED:
+            assert family.detect(ref, web) == [], (family.detect.__name__, text)
     if not plain_link(ref, web):
         return False
     for family in SKIPPED:
@@ -55,6 +60,10 @@ def test_eight_families_are_skipped() -> None:
                      "detect_idn", "detect_characters", "detect_encoding",
                      "detect_differential"}
     assert [f for f in FAMILIES if f in PLAIN_FAMILIES] == list(PLAIN_FAMILIES)
+    assert {f.detect.__name__ for f in HOSTLESS_SKIPPED} == {
+        "detect_userinfo", "detect_ip_host", "detect_port", "detect_idn", "detect_lookalike"
+    }
+    assert [f for f in FAMILIES if f in HOSTLESS_FAMILIES] == list(HOSTLESS_FAMILIES)
 
 
 @settings(max_examples=800, deadline=None)
@@ -78,7 +87,12 @@ def test_eight_families_are_skipped() -> None:
 @example("data://example.com/")
 @example("file://example.com/")
 @example("https://example.com\t/")
-def test_plain_link_means_the_skipped_families_find_nothing(text: str) -> None:
+@example("mailto:jane@paypal.com")
+@example("http:paypa1.com/")
+@example("urn:isbn:0451450523")
+@example("/a@b/c")
+@example("data:text/html;base64,PHNjcmlwdD4=")
+def test_fast_paths_mean_the_skipped_families_find_nothing(text: str) -> None:
     _skipped_find_nothing(text)
 
 
@@ -97,6 +111,7 @@ def _same_without_fast_path(texts: list[str], monkeypatch: pytest.MonkeyPatch) -
     fast = _answers(texts)
     with monkeypatch.context() as patch:
         patch.setattr(findings, "plain_link", lambda ref, web: False)
+        patch.setattr(findings, "HOSTLESS_FAMILIES", FAMILIES)
         full = _answers(texts)
     _answers([])
     for text, a, b in zip(texts, fast, full, strict=True):

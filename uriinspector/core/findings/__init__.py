@@ -90,6 +90,15 @@ PLAIN_FAMILIES: tuple[Family, ...] = tuple(
 )
 
 
+#: The families that can find something in a link without an authority (``mailto:``,
+#: ``urn:``, ``data:``, a relative path): the user-name, IP-host, port, IDN and
+#: look-alike families read only the authority, and say nothing at their first test.
+HOSTLESS_FAMILIES: tuple[Family, ...] = tuple(
+    f for f in FAMILIES
+    if f.detect not in (detect_userinfo, detect_ip_host, detect_port, detect_idn, detect_lookalike)
+)
+
+
 def _order(f: Finding) -> tuple[int, int, int, str]:
     """Findings in span order, the most severe first at the same span."""
     return (f.span.start, f.span.end, -SEVERITY_RANK[f.severity], f.code)
@@ -97,7 +106,12 @@ def _order(f: Finding) -> tuple[int, int, int, str]:
 
 def _run(ref: SplitReference, web: WhatwgReading, depth: int) -> tuple[Finding, ...]:
     found: list[Finding] = []
-    for family, silent in PLAIN_FAMILIES if plain_link(ref, web) else FAMILIES:
+    # the families that may speak on this link (the others find nothing there)
+    if ref.authority is None:
+        families = HOSTLESS_FAMILIES
+    else:
+        families = PLAIN_FAMILIES if plain_link(ref, web) else FAMILIES
+    for family, silent in families:
         if silent is None or not silent(ref, web):
             found.extend(family(ref, web))
     found.extend(detect_embedded(ref, web, depth, _inspect_nested))

@@ -39,7 +39,12 @@ from uriinspector.batch.fields import (
 )
 from uriinspector.batch.ops import OP_TABLE, OPS
 from uriinspector.batch.repeats import COMPACT_HEAD, AnswerStore
-from uriinspector.batch.uri_ops import URN_OBJECTIVES, WHATWG_FAILURE
+from uriinspector.batch.uri_ops import (
+    URN_OBJECTIVES,
+    WHATWG_FAILURE,
+    analyze_json,
+    op_analyze,
+)
 from uriinspector.core.editions import PARSE_EDITIONS, RULE_SETS
 
 __all__ = [
@@ -300,6 +305,10 @@ def answer_line(line: str | bytes) -> bytes | None:
     or ``None`` for a blank line. Never raises; shared by every loop that reads lines.
     A plain ``analyze`` request whose input came before is answered from
     :data:`REPEATS` (the same bytes)."""
+    if type(line) is bytes and orjson is not None:
+        fast = _plain_analyze_line(line)
+        if fast is not None:
+            return fast
     try:
         obj = _read(line)
         if type(obj) is _Refused:
@@ -322,8 +331,32 @@ _PLAIN_ANALYZE: Final = frozenset({"op", "input", "id"})
 _PLAIN_IDS: Final = (str, int, bool, type(None))
 
 
+def _plain_analyze_line(line: bytes) -> bytes | None:
+    """The answer of a plain ``analyze`` line read straight from its bytes, or None for
+    any other line (the full path answers it). ``orjson`` refuses what is not UTF-8,
+    a byte order mark and blank lines, so a line it reads is one :func:`_read` decodes
+    to the same request; the values are held to :func:`_plain`, as ``decode_line``
+    holds them."""
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    if type(obj) is not dict or obj.get("op") != "analyze" or not all(map(_plain, obj.values())):
+        return None
+    return _repeated_analyze(obj)
+
+
 def _analyze_without_id(text: str) -> bytes:
-    """The ``analyze`` answer line of ``text`` for a request without ``id``."""
+    """The ``analyze`` answer line of ``text`` for a request without ``id``. While the
+    op table holds :func:`op_analyze`, the analysis's own ``to_json()`` is encoded
+    directly (its first key is ``op``: the very dict :func:`handle_request` makes);
+    the full path answers when that raises or the compact encoder refuses it (an
+    internal error, a lone surrogate), or when the table holds another handler."""
+    if OP_TABLE.get("analyze") is op_analyze:
+        try:
+            return orjson.dumps(analyze_json(text), option=orjson.OPT_APPEND_NEWLINE)
+        except Exception:  # the full path answers it, error or not
+            pass
     return encode_answer_line(handle_request({"op": "analyze", "input": text}))
 
 

@@ -174,12 +174,17 @@ class Analysis:
         Safe Links' recipient, tenant and time) are extra keys."""
         data = self.parsed.to_json()
         data["op"] = "analyze"
-        data["findings"] = [f.to_json() for f in self.findings]
+        findings = self.findings
+        data["findings"] = [f.to_json() for f in findings] if findings else []
         data["effective_host"] = self.effective_host
         data["registrable_domain"] = self.registrable_domain
         chain = self.destinations
-        data["destinations"] = chain.to_json()
-        data["carrier_fields"] = chain.fields_json()
+        if chain.hops:
+            data["destinations"] = chain.to_json()
+            data["carrier_fields"] = chain.fields_json()
+        else:  # most links: no hop, so no entry and no field
+            data["destinations"] = []
+            data["carrier_fields"] = []
         data["verdict"] = self.verdict.to_json()
         return data
 

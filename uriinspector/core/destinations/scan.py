@@ -148,9 +148,9 @@ def _overlaps(span: Span, claimed: list[Span]) -> bool:
 class _Reader:
     """One scan's state: the link, its parameters (read once, on demand), the results."""
 
-    def __init__(self, ref: SplitReference) -> None:
+    def __init__(self, ref: SplitReference, host: str | None = None) -> None:
         self.ref = ref
-        self.host = host_of(ref)
+        self.host = host_of(ref) if host is None else host  # the scan passes it read
         self.carried: list[Carried] = []
         self.claimed: list[Span] = []
         self.notes: list[str] = []
@@ -526,11 +526,17 @@ def _scan(ref: SplitReference) -> Scan:
     text = ref.text
     if "//" not in text and "%" not in text and ":" not in text and not _has_base64_hint(text):
         return _EMPTY
-    reader = _Reader(ref)
+    host = host_of(ref)
     carry = may_carry(ref)
+    if host:
+        carriers, opaque, mentions = rows_for_host(host)
+        if not carry and not carriers and not opaque:
+            return _EMPTY  # most links: no row of the table and no generic place
+    elif not carry:
+        return _EMPTY
+    reader = _Reader(ref, host)
     mentioned = False
-    if reader.host:
-        carriers, opaque, mentions = rows_for_host(reader.host)
+    if host:
         path = ref.path.text
         settled = False
         for c in carriers:

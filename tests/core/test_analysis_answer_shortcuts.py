@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bench import measure_destinations
 from tests import strategies as uri_st
 from uriinspector.core.analysis import analyze
-from uriinspector.core.destinations import destinations
+from uriinspector.core.destinations import destinations, scan
 from uriinspector.core.destinations.chain import follow, without_hops
 from uriinspector.core.split import split
 
@@ -58,3 +58,13 @@ def test_the_corpus_keeps_its_hops() -> None:
     wrapped = [t for t in CORPUS if follow(t).hops]
     assert len(wrapped) >= 150
     assert not any(without_hops(split(t)) for t in wrapped)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.lists(
+        st.sampled_from([*scan._MARKS, "a", "=", "&", "aHR0", "3A", "L", "y"]), max_size=8
+    ).map("".join)
+)
+def test_the_written_out_mark_search_is_any_mark(text: str) -> None:
+    assert scan._has_mark(text) == any(mark in text for mark in scan._MARKS)

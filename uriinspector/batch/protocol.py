@@ -335,13 +335,18 @@ def _plain_analyze_line(line: bytes) -> bytes | None:
     """The answer of a plain ``analyze`` line read straight from its bytes, or None for
     any other line (the full path answers it). ``orjson`` refuses what is not UTF-8,
     a byte order mark and blank lines, so a line it reads is one :func:`_read` decodes
-    to the same request; the values are held to :func:`_plain`, as ``decode_line``
-    holds them."""
+    to the same request when its values are those :func:`_plain` allows:
+    :func:`_repeated_analyze` takes only a string ``input`` and an ``id`` that is a
+    string, a boolean, null or an integer, and an integer ``0`` is sent on (``orjson``
+    reads ``-0`` as ``0``)."""
     try:
         obj = orjson.loads(line)
     except orjson.JSONDecodeError:
         return None
-    if type(obj) is not dict or obj.get("op") != "analyze" or not all(map(_plain, obj.values())):
+    if type(obj) is not dict or obj.get("op") != "analyze":
+        return None
+    ident = obj.get("id")
+    if type(ident) is int and ident == 0:
         return None
     return _repeated_analyze(obj)
 

@@ -1,8 +1,8 @@
-"""The batch's short way for a plain ``analyze`` line (``protocol.answer_line`` reading
-the line's bytes with ``orjson`` and encoding the analysis's ``to_json()`` directly):
-every line it answers is byte for byte the line the full path writes (``handle_line``,
-the op table, ``json_of``, ``encode_answer_line``), and every line it declines is
-answered by the full path."""
+"""The batch's short ways (``protocol.answer_line`` reading a flat request straight from
+the line's bytes with ``orjson``, and encoding a plain ``analyze`` request's
+``to_json()`` directly): every line is byte for byte the line the full path writes
+(``handle_line``, the op table, ``json_of``, ``encode_answer_line``), whether a short
+way answers it or declines it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uriinspector.batch import protocol
+from uriinspector.batch.ops import OPS
 from uriinspector.batch.uri_ops import analyze_json
 
 URIS = st.one_of(
@@ -104,6 +105,13 @@ def test_any_bytes_in_the_input_answer_as_the_full_path(junk: bytes, tail: bytes
         b'{"op":"analyze","input":"\xed\xa0\x80","id":1}',
         b'[{"op":"analyze","input":"https://embed.fr/"}]',
         b'{"op":"analyze","input":"https://embed.fr/"}\x0c',
+        b'{"op":"parse","input":"https://embed.fr/","id":3}',
+        b'{"op":"parse","input":"https://embed.fr/","id":-0}',
+        b'{"op":"resolve","base":"http://a/b/c/d;p?q","ref":"../g","id":"r"}',
+        b'{"op":"compare","a":"http://a/%7e","b":"HTTP://A/~"}',
+        b'{"op":"normalize","input":"HTTP://A/./b/../c","id":null}',
+        b'{"op":"parse","input":"https://embed.fr/","id":1.5}',
+        b"null",
     ],
 )
 def test_lines_beside_the_plain_shape_answer_as_before(line: bytes) -> None:
@@ -117,3 +125,27 @@ def test_the_analysis_body_is_the_handlers_answer_in_order(text: str) -> None:
     body = analyze_json(text)
     answer = protocol.handle_request({"op": "analyze", "input": text})
     assert list(body.items()) == list(answer.items())
+
+
+FIELDS = st.sampled_from(
+    ["input", "base", "ref", "a", "b", "edition", "rules", "objective", "id", "text"]
+)
+VALUES = st.one_of(
+    st.sampled_from(["http://a/b/c/d;p?q", "../g", "rfc3986", "whatwg", "urn:isbn:1", "x"]),
+    st.text(max_size=20),
+    st.integers(min_value=-3, max_value=3),
+    st.booleans(),
+    st.none(),
+    st.lists(st.integers(), max_size=2),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    op=st.sampled_from([op for op in OPS if op != "qr"] + ["nope"]),
+    fields=st.dictionaries(FIELDS, VALUES, max_size=4),
+)
+def test_any_flat_request_is_the_full_paths_line(op: str, fields: dict[str, object]) -> None:
+    line = json.dumps({"op": op, **fields}, separators=(",", ":")).encode()
+    protocol.REPEATS.clear()
+    assert protocol.answer_line(line) == full_line(line)

@@ -172,18 +172,22 @@ def decode_line(text: str) -> object:
         except orjson.JSONDecodeError:
             pass  # the standard decoder says what is wrong, in its words
         else:
-            if type(obj) is dict and all(map(_plain, obj.values())):
+            if type(obj) is dict and _plain(obj):
                 return obj
     return _DECODER.decode(text)
 
 
-def _plain(value: object) -> bool:
-    """Whether ``orjson`` reads this request value as the hooked decoder does: a string,
-    true/false/null, or a non-zero integer (``orjson`` reads ``-0`` as ``0``, integers
-    over 64 bits as floats, and floats without their text; containers are not looked
-    into). Anything else is decoded again by the standard decoder."""
-    kind = type(value)
-    return kind is str or value is None or kind is bool or (kind is int and value != 0)
+def _plain(obj: dict[str, object]) -> bool:
+    """Whether ``orjson`` reads each value of this request as the hooked decoder does: a
+    string, true/false/null, or a non-zero integer (``orjson`` reads ``-0`` as ``0``,
+    integers over 64 bits as floats, and floats without their text; containers are not
+    looked into). Anything else is decoded again by the standard decoder. One loop, no
+    call per value: every line of a batch passes here."""
+    for value in obj.values():
+        kind = type(value)
+        if not (kind is str or value is None or kind is bool or (kind is int and value != 0)):
+            return False
+    return True
 
 
 def _blank(line: str) -> bool:
@@ -305,14 +309,12 @@ def answer_line(line: str | bytes) -> bytes | None:
     or ``None`` for a blank line. Never raises; shared by every loop that reads lines.
     A plain ``analyze`` request whose input came before is answered from
     :data:`REPEATS` (the same bytes)."""
-    if type(line) is bytes and orjson is not None:
-        fast = _plain_analyze_line(line)
-        if fast is not None:
-            return fast
     try:
-        obj = _read(line)
-        if type(obj) is _Refused:
-            return None if obj.answer is None else encode_answer_line(obj.answer)
+        obj: object = _read_plain(line) if type(line) is bytes and orjson is not None else None
+        if obj is None:
+            obj = _read(line)
+            if type(obj) is _Refused:
+                return None if obj.answer is None else encode_answer_line(obj.answer)
         if type(obj) is dict and obj.get("op") == "analyze" and orjson is not None:
             repeated = _repeated_analyze(obj)
             if repeated is not None:
@@ -323,32 +325,25 @@ def answer_line(line: str | bytes) -> bytes | None:
     return encode_answer_line(answer)
 
 
+def _read_plain(line: bytes) -> dict[str, object] | None:
+    """The request of a line read straight from its bytes when it is a flat object of
+    :func:`_plain` values (the usual request), else None (:func:`_read` reads it).
+    ``orjson`` refuses what is not UTF-8, a byte order mark and a blank line, so such
+    a line is one :func:`_read` decodes to the very same dict (``decode_line`` takes
+    ``orjson``'s reading of these too), without the line decoded and stripped first."""
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    return obj if type(obj) is dict and _plain(obj) else None
+
+
 #: Encoded ``analyze`` answers by input, for the inputs a batch repeats (per process).
 REPEATS: Final = AnswerStore()
 #: The keys of a plain ``analyze`` request, the only ones :data:`REPEATS` answers.
 _PLAIN_ANALYZE: Final = frozenset({"op", "input", "id"})
 #: ``id`` values written by ``orjson`` exactly as the standard path writes them.
 _PLAIN_IDS: Final = (str, int, bool, type(None))
-
-
-def _plain_analyze_line(line: bytes) -> bytes | None:
-    """The answer of a plain ``analyze`` line read straight from its bytes, or None for
-    any other line (the full path answers it). ``orjson`` refuses what is not UTF-8,
-    a byte order mark and blank lines, so a line it reads is one :func:`_read` decodes
-    to the same request when its values are those :func:`_plain` allows:
-    :func:`_repeated_analyze` takes only a string ``input`` and an ``id`` that is a
-    string, a boolean, null or an integer, and an integer ``0`` is sent on (``orjson``
-    reads ``-0`` as ``0``)."""
-    try:
-        obj = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        return None
-    if type(obj) is not dict or obj.get("op") != "analyze":
-        return None
-    ident = obj.get("id")
-    if type(ident) is int and ident == 0:
-        return None
-    return _repeated_analyze(obj)
 
 
 def _analyze_without_id(text: str) -> bytes:

@@ -340,8 +340,6 @@ def _read_plain(line: bytes) -> dict[str, object] | None:
 
 #: Encoded ``analyze`` answers by input, for the inputs a batch repeats (per process).
 REPEATS: Final = AnswerStore()
-#: The keys of a plain ``analyze`` request, the only ones :data:`REPEATS` answers.
-_PLAIN_ANALYZE: Final = frozenset({"op", "input", "id"})
 #: ``id`` values written by ``orjson`` exactly as the standard path writes them.
 _PLAIN_IDS: Final = (str, int, bool, type(None))
 
@@ -365,9 +363,11 @@ def _repeated_analyze(obj: dict[str, object]) -> bytes | None:
     request is not plain (other keys, an ``input`` that is no string, an ``id`` that is
     not a string, integer, boolean or null) or its line cannot be spliced."""
     text = obj.get("input")
-    if type(text) is not str or not obj.keys() <= _PLAIN_ANALYZE:
+    has_id = "id" in obj
+    # the keys are op, input and maybe id: counted, not compared as sets
+    if type(text) is not str or len(obj) != 2 + has_id or "op" not in obj:
         return None
-    if "id" not in obj:
+    if not has_id:
         return REPEATS.line(text, _analyze_without_id)
     ident = obj["id"]
     if type(ident) not in _PLAIN_IDS or (type(ident) is int and not _INT_LOW <= ident <= _INT_HIGH):

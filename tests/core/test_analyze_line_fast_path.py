@@ -41,6 +41,8 @@ IDS = st.one_of(
     st.booleans(),
     st.integers(min_value=-(1 << 70), max_value=1 << 70),
     st.text(max_size=8),
+    # a lone surrogate in the id: orjson refuses it, the standard encoder writes the answer
+    st.text(st.one_of(st.characters(), st.sampled_from(["\ud800", "\udfff"])), max_size=4),
     st.floats(allow_nan=False, allow_infinity=False),
 )
 
@@ -149,3 +151,16 @@ def test_any_flat_request_is_the_full_paths_line(op: str, fields: dict[str, obje
     line = json.dumps({"op": op, **fields}, separators=(",", ":")).encode()
     protocol.REPEATS.clear()
     assert protocol.answer_line(line) == full_line(line)
+
+
+@pytest.mark.parametrize("stored", [False, True], ids=["first", "repeated"])
+def test_an_id_holding_a_lone_surrogate_is_answered_not_an_internal_error(stored: bool) -> None:
+    # the id is echoed as given (contract: any JSON value); orjson cannot write it
+    line = b'{"op":"analyze","input":"https://embed.fr/","id":"\\ud800x"}'
+    protocol.REPEATS.clear()
+    if stored:
+        protocol.answer_line(b'{"op":"analyze","input":"https://embed.fr/"}')
+    out = protocol.answer_line(line)
+    assert out == full_line(line)
+    assert out is not None and out.startswith(b'{"id": "\\ud800x", "op": "analyze"')
+

@@ -375,7 +375,11 @@ def _repeated_analyze(obj: dict[str, object]) -> bytes | None:
     body = REPEATS.line(text, _analyze_without_id)
     if not body.startswith(COMPACT_HEAD):
         return None  # written by the standard encoder: answered in full
-    return b'{"id":' + orjson.dumps(ident) + b"," + body[1:]
+    try:
+        head = orjson.dumps(ident)
+    except TypeError:  # a lone surrogate in the id: the standard encoder writes the answer
+        return None
+    return b'{"id":' + head + b"," + body[1:]
 
 
 #: The integers ``orjson`` writes (64-bit signed and unsigned).

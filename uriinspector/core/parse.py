@@ -7,7 +7,6 @@ why it fails, citing the section. Scans are compiled regexes, so parsing is line
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -47,7 +46,6 @@ from uriinspector.core.host import (
 from uriinspector.core.slots import slot_setters
 from uriinspector.core.spans import SHARED_BELOW, Span
 from uriinspector.core.split import (
-    SPAN_COMPONENTS,
     SPAN_PAIRS,
     ComponentName,
     SplitReference,
@@ -382,12 +380,19 @@ class ParsedReference:
 
     def _diagnose(self) -> None:
         """Fill the host and the diagnostics of a reference known invalid (first read)."""
-        slow = parse_slow(self._text, self.edition)  # invalid: NEVER_RFC3986's promise,
-        # which the property tests check (valid was answered before this ran)
+        # invalid: NEVER_RFC3986's promise, which the property tests check (valid was
+        # answered before this ran); the split, if read already (an analysis reads it
+        # first), is the generic split the diagnostic parser makes: not built again
+        sp = self._split
+        slow = _diagnosed(
+            split(self._text, segment_params=_SEGMENT_PARAMS[self.edition]) if sp is None
+            else sp,
+            self.edition,
+        )
         object.__setattr__(self, "_host_kind", slow.host_kind)
         object.__setattr__(self, "_host_info", slow.host_info)
         object.__setattr__(self, "_diagnostics", slow.diagnostics)
-        if self._split is None:  # the same generic split: not built a second time
+        if sp is None:
             object.__setattr__(self, "_split", slow.split)
 
     @property
@@ -432,7 +437,8 @@ class ParsedReference:
         """The batch contract's ``parse`` answer (shared/contract/batch-protocol.md)."""
         m = self._match
         if m is not None:  # from the match's spans even when the split is built (analyze)
-            return _fast_json(m, self.edition, self.host_kind, self.diagnostics)
+            diagnostics = self._diagnostics  # a tuple: the fast path sets it
+            return _fast_json(m, self.edition, self._host_kind, diagnostics)  # type: ignore[arg-type]
         diagnostics = self.diagnostics  # known invalid: the diagnostic parser's split kept
         s = self.split
         components: dict[str, str | None] = {
@@ -561,27 +567,57 @@ def _assemble_fast(m: re.Match[str], ed: Edition) -> SplitReference:
 ) = SPAN_PAIRS  # fmt: skip
 #: The fast pattern's group number of each of ``SPAN_COMPONENTS``.
 _SPAN_GROUPS: tuple[int, ...] = (1, 3, 4, 6, 7, 8, 9)
-_SPAN_NAMES: tuple[ComponentName, ...] = SPAN_COMPONENTS
-#: The spans' groups of ``match.regs`` in one C call.
-_span_regs = operator.itemgetter(*_SPAN_GROUPS)
 
 
 #: Each edition's name, as ``to_json`` writes it.
 _EDITION_NAMES: dict[Edition, str] = {e: e.value for e in Edition}
 
 
-def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
+def _fast_json(m: re.Match[str], ed: Edition, host_kind: object,
                diagnostics: tuple[Diagnostic, ...]) -> dict[str, object]:
-    """``to_json`` straight from the match's spans (no parts built): the same answer."""
-    r = m.regs
+    """``to_json`` straight from the match's spans (no parts built): the same answer.
+
+    ``host_kind`` is the reference's (or ``_UNSET``: then read from the match as
+    :func:`_fast_host_kind` reads it), ``diagnostics`` its tuple (the fast path sets it).
+    The spans are unrolled, in input order: a comprehension over the groups (a zip, an
+    ``itemgetter`` and a frame) was a third of this answer.
+    """
+    (
+        _, (s1, e1), (s2, _), (s3, e3), (s4, e4), (s5, _), (s6, e6), (s7, e7), (s8, e8),
+        (s9, e9),
+    ) = m.regs  # fmt: skip
+    text = m.string
+    if host_kind is _UNSET:  # _fast_host_kind's reading, from the offsets at hand
+        if s2 == -1:
+            host_kind = None
+        elif s5 != -1:
+            host_kind = "ipv4"
+        elif s4 < e4 and text[s4] == "[":
+            host_kind = "ipvfuture" if text[s4 + 1] in "vV" else "ipv6"
+        else:
+            host_kind = "reg-name"
     # one C call for the eight components (None where a group did not take part)
     scheme, authority, userinfo, host, port, path, query, fragment = m.group(1, 2, 3, 4, 6, 7, 8, 9)
+    spans: list[dict[str, object]] = []
+    if s1 != -1:
+        spans.append({"component": "scheme", "start": s1, "end": e1})
+    if s3 != -1:
+        spans.append({"component": "userinfo", "start": s3, "end": e3})
+    if s4 != -1:
+        spans.append({"component": "host", "start": s4, "end": e4})
+    if s6 != -1:
+        spans.append({"component": "port", "start": s6, "end": e6})
+    spans.append({"component": "path", "start": s7, "end": e7})
+    if s8 != -1:
+        spans.append({"component": "query", "start": s8, "end": e8})
+    if s9 != -1:
+        spans.append({"component": "fragment", "start": s9, "end": e9})
     return {
         "op": "parse",
-        "input": m.string,
+        "input": text,
         "edition": _EDITION_NAMES[ed],  # Enum.value is a property call (~0.25 µs)
         "valid": True,
-        "kind": "uri" if scheme is not None else "relative-ref",
+        "kind": "uri" if s1 != -1 else "relative-ref",
         "components": {
             "scheme": scheme,
             "authority": authority,
@@ -593,11 +629,7 @@ def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
             "fragment": fragment,
         },
         "host_kind": host_kind,
-        "spans": [
-            {"component": name, "start": start, "end": end}
-            for name, (start, end) in zip(_SPAN_NAMES, _span_regs(r), strict=True)
-            if start != -1
-        ],
+        "spans": spans,
         "diagnostics": [d.to_json() for d in diagnostics] if diagnostics else [],
     }
 
@@ -686,7 +718,13 @@ def parse_slow(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedRef
     """The diagnostic parser: split, then check every component; what :func:`parse`
     falls back to, kept public so tests compare the fast path against it."""
     ed = edition if isinstance(edition, Edition) else edition_from_name(edition)
-    sp = split(text, segment_params=_SEGMENT_PARAMS[ed])
+    return _diagnosed(split(text, segment_params=_SEGMENT_PARAMS[ed]), ed)
+
+
+def _diagnosed(sp: SplitReference, ed: Edition) -> ParsedReference:
+    """The diagnostic parser's answer for ``sp``, the generic split of its text under
+    ``ed`` (:func:`parse_slow`'s, or the one a known-invalid reference already built)."""
+    text = sp.text
     rules = _RULES[ed]
     budget = DiagnosticBudget()
     _check_scheme(sp, ed, rules, budget)

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.slots import field_setters
 from uriinspector.core.spans import (
     SHARED_BELOW,
+    SHARED_SPANS,
     Span,
     gc_paused,
     shared_span,
@@ -239,6 +240,25 @@ _new_ref = SplitReference.__new__
 _new_delim = Delimiter.__new__
 _set_part_text = vars(Part)["text"].__set__
 _set_part_span = vars(Part)["span"].__set__
+
+
+def _settable_twin(cls: type) -> Callable[[], Any] | None:
+    """A plain class with ``cls``'s slots, settable, whose filled instance becomes a
+    ``cls`` (``obj.__class__ = cls``; the layouts are the same): plain stores and the
+    swap cost a fraction of the slot-setter calls. None where the swap is refused (a
+    mypyc build's classes, make compiled): the setters serve there."""
+    try:
+        twin: Callable[[], Any] = type(
+            f"_Settable{cls.__name__}", (), {"__slots__": vars(cls)["__slots__"]}
+        )
+        twin().__class__ = cls
+    except (KeyError, TypeError):
+        return None
+    return twin
+
+
+_PART_TWIN = _settable_twin(Part)
+_REF_TWIN = _settable_twin(SplitReference)
 
 
 def _mk_part(text: str, span: Span) -> Part:
@@ -466,6 +486,25 @@ def _reference(
 ) -> SplitReference:
     """A ``SplitReference`` built through its slot setters (``split`` and ``assemble``
     share it; segments and query parameters are left for their lazy properties)."""
+    twin = _REF_TWIN
+    if twin is not None:  # thirteen plain stores and the swap (see _settable_twin)
+        made = twin()
+        made.text = text
+        made.scheme = scheme
+        made.authority = authority
+        made.userinfo = userinfo
+        made.host = host
+        made.port = port
+        made.path = path
+        made.query = query
+        made.fragment = fragment
+        made.delimiters = tuple(delims)
+        made.segment_params = segment_params
+        made._segments = None
+        made._query_params = None
+        made.__class__ = SplitReference
+        ref: SplitReference = made
+        return ref
     ref = _new_ref(SplitReference)
     (
         set_text, set_scheme, set_authority, set_userinfo, set_host, set_port, set_path,
@@ -533,7 +572,7 @@ def _shared_delimiter(role: int, at: int) -> Delimiter:
     return d
 
 
-def assemble(
+def _assemble_swapping(
     text: str,
     scheme: tuple[int, int],
     authority: tuple[int, int],
@@ -546,12 +585,103 @@ def assemble(
     *,
     segment_params: bool = False,
 ) -> SplitReference:
-    """The :class:`SplitReference` of ``text`` from its components' ``(start, end)``
-    (``(-1, -1)`` for an undefined one), as a whole-reference match gives them.
+    """:func:`assemble` where a part is built by a filled twin's swap (``_settable_twin``).
 
-    For a reference its edition's grammar accepts, the grammar's components are the
-    Appendix B split's (RFC 3986 Appendix B); :func:`split` gives the same object.
+    Each part is :func:`_at`'s and each delimiter :func:`_shared_delimiter`'s, their
+    bodies written out (the shared span or delimiter read from its table, the calls made
+    only for one not made yet): the calls and setters were most of an assembly.
     """
+    twin = _PART_TWIN
+    assert twin is not None
+    spans, cached, delim = SHARED_SPANS, _DELIMS.get, _shared_delimiter
+    delims: list[Delimiter] = []
+    s_scheme = s_authority = s_userinfo = s_host = s_port = s_query = s_fragment = None
+    start, end = scheme
+    if start != -1:
+        s_scheme = twin()
+        s_scheme.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_scheme.span = shared_span(start, end) if span is None else span
+        s_scheme.__class__ = Part
+        d = cached(end * 8)
+        delims.append(delim(0, end) if d is None else d)
+    start, end = authority
+    if start != -1:
+        d = cached(start * 8 + 1)
+        delims.append(delim(1, start) if d is None else d)
+        s_authority = twin()
+        s_authority.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_authority.span = shared_span(start, end) if span is None else span
+        s_authority.__class__ = Part
+        start, end = userinfo
+        if start != -1:
+            s_userinfo = twin()
+            s_userinfo.text = text[start:end]
+            span = spans[start][end] if end < SHARED_BELOW else None
+            s_userinfo.span = shared_span(start, end) if span is None else span
+            s_userinfo.__class__ = Part
+            d = cached(end * 8 + 2)
+            delims.append(delim(2, end) if d is None else d)
+        start, end = host
+        s_host = twin()
+        s_host.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_host.span = shared_span(start, end) if span is None else span
+        s_host.__class__ = Part
+        start, end = port
+        if start != -1:
+            d = cached(start * 8 + 3)
+            delims.append(delim(3, start) if d is None else d)
+            s_port = twin()
+            s_port.text = text[start:end]
+            span = spans[start][end] if end < SHARED_BELOW else None
+            s_port.span = shared_span(start, end) if span is None else span
+            s_port.__class__ = Part
+    start, end = path
+    s_path = twin()
+    s_path.text = text[start:end]
+    span = spans[start][end] if end < SHARED_BELOW else None
+    s_path.span = shared_span(start, end) if span is None else span
+    s_path.__class__ = Part
+    start, end = query
+    if start != -1:
+        d = cached(start * 8 + 4)
+        delims.append(delim(4, start) if d is None else d)
+        s_query = twin()
+        s_query.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_query.span = shared_span(start, end) if span is None else span
+        s_query.__class__ = Part
+    start, end = fragment
+    if start != -1:
+        d = cached(start * 8 + 5)
+        delims.append(delim(5, start) if d is None else d)
+        s_fragment = twin()
+        s_fragment.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_fragment.span = shared_span(start, end) if span is None else span
+        s_fragment.__class__ = Part
+    return _reference(
+        text, s_scheme, s_authority, s_userinfo, s_host, s_port, s_path, s_query, s_fragment,
+        delims, segment_params,
+    )  # fmt: skip
+
+
+def _assemble_setting(
+    text: str,
+    scheme: tuple[int, int],
+    authority: tuple[int, int],
+    userinfo: tuple[int, int],
+    host: tuple[int, int],
+    port: tuple[int, int],
+    path: tuple[int, int],
+    query: tuple[int, int],
+    fragment: tuple[int, int],
+    *,
+    segment_params: bool = False,
+) -> SplitReference:
+    """:func:`assemble` through the slot setters (where ``_settable_twin`` is refused)."""
     at, delim = _at, _shared_delimiter
     delims: list[Delimiter] = []
     s_scheme = s_authority = s_userinfo = s_host = s_port = s_query = s_fragment = None
@@ -587,3 +717,10 @@ def assemble(
         text, s_scheme, s_authority, s_userinfo, s_host, s_port, s_path, s_query, s_fragment,
         delims, segment_params,
     )  # fmt: skip
+
+
+#: The :class:`SplitReference` of ``text`` from its components' ``(start, end)``
+#: (``(-1, -1)`` for an undefined one), as a whole-reference match gives them. For a
+#: reference its edition's grammar accepts, the grammar's components are the Appendix B
+#: split's (RFC 3986 Appendix B); :func:`split` gives the same object.
+assemble = _assemble_swapping if _PART_TWIN is not None else _assemble_setting

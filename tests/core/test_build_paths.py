@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +22,15 @@ from tests import strategies as strat
 from uriinspector.core import split as split_mod
 from uriinspector.core.editions import Edition
 from uriinspector.core.parse import parse, parse_slow
-from uriinspector.core.split import Delimiter, Part, SplitReference, split
+from uriinspector.core.spans import Span
+from uriinspector.core.split import (
+    Delimiter,
+    Part,
+    SplitReference,
+    split,
+    split_authority,
+    split_spans,
+)
 from uriinspector.core.whatwg import COMPONENT_NAMES, WhatwgReading, read_whatwg
 
 _TEXTS = st.one_of(
@@ -130,3 +139,83 @@ def test_fast_answer_before_and_after_host_kind_is_read(text: str) -> None:
     assert json.dumps(first) == json.dumps(again.to_json()) == json.dumps(
         parse_slow(text).to_json()
     )
+
+
+# RFC 3986 Appendix B verbatim (DOTALL: any string), then the authority cut as
+# split_authority cuts it: the split as it was made before it shared assemble's code
+_APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
+
+
+def _appendix_b_split(text: str, segment_params: bool) -> SplitReference:
+    """The generic split written out from Appendix B and ``split_authority``."""
+    m = _APPENDIX_B.match(text)
+    assert m is not None
+
+    def part(group: int) -> Part | None:
+        start, end = m.span(group)
+        return None if start == -1 else Part(text[start:end], Span(start, end))
+
+    def delim(role: str, at: int, width: int = 1) -> Delimiter:
+        return Delimiter(role, text[at : at + width], Span(at, at + width))  # type: ignore[arg-type]
+
+    delims: list[Delimiter] = []
+    if m.start(1) != -1:
+        delims.append(delim("scheme-colon", m.end(2)))
+    userinfo = host = port = None
+    if m.start(3) != -1:
+        delims.append(delim("authority-slashes", m.start(3), 2))
+        userinfo, host, port, cut = split_authority(text, m.start(4), m.end(4))
+        delims += cut
+    if m.start(6) != -1:
+        delims.append(delim("query-mark", m.start(6)))
+    if m.start(8) != -1:
+        delims.append(delim("fragment-hash", m.start(8)))
+    path = part(5)
+    assert path is not None
+    return SplitReference(text, part(2), part(4), userinfo, host, port, path, part(7),
+                          part(9), tuple(delims), segment_params)
+
+
+_AUTHORITY_HEAVY = st.lists(
+    st.sampled_from([*"ab1:/?#[]@.%-", "//", "[::1]", "[v1.x]", "]:", "@@", "é", "\n"]),
+    max_size=24,
+).map("".join)
+
+
+@given(st.one_of(_AUTHORITY_HEAVY, _AUTHORITY_HEAVY.map(lambda t: "s://" + t), st.text(),
+                 strat.uri_references(valid=False)), st.booleans())
+@settings(max_examples=1500, deadline=None)
+def test_split_equals_appendix_b_and_split_authority(text: str, params: bool) -> None:
+    """One match and ``assemble`` cut every string as Appendix B and the authority cut do."""
+    got, want = split(text, segment_params=params), _appendix_b_split(text, params)
+    assert _fields(got) == _fields(want) and got == want
+    assert split_spans(text) == want.component_spans()
+
+
+@pytest.mark.parametrize("text", [
+    "", "//", "a:", ":", "//@", "//[", "//[]", "//[::1]:", "//[::1]x:1", "//a@b@c:1:2",
+    "s://u@[v1.x]:80/p;q?r#f", "?#", "#?", "///", "\n//h\n/p", "a" * 300 + "://h",
+    "//" + "@" * 200 + "h:" + "1" * 200,
+])  # fmt: skip
+def test_split_edges_equal_appendix_b(text: str) -> None:
+    for params in (False, True):
+        assert _fields(split(text, segment_params=params)) == _fields(
+            _appendix_b_split(text, params)
+        )
+
+
+@given(st.one_of(strat.uri_references(), strat.uri_references(valid=False), st.text()))
+@settings(max_examples=300, deadline=None)
+def test_get_and_hostname_equal_the_scan_through_the_pairs(text: str) -> None:
+    """``get`` looks at the name's place first; the answer is the first pair's."""
+    r = read_whatwg(text)
+    for name in (*COMPONENT_NAMES, "href", "nope"):
+        assert r.get(name) == next((v for k, v in r.components if k == name), None)
+    assert r.hostname == (r.get("hostname") or "")
+
+
+def test_get_on_a_reading_built_in_another_order() -> None:
+    odd = WhatwgReading(True, "x:", (("hostname", "h"), ("protocol", "x:")), "domain", None)
+    assert odd.get("protocol") == "x:" and odd.get("hostname") == "h" and odd.hostname == "h"
+    assert odd.get("port") is None
+    assert WhatwgReading(False, None, (), None, "e").hostname == ""

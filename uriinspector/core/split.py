@@ -44,22 +44,20 @@ DelimiterRole = Literal[
 # RFC 3986 Appendix B / draft-2003 Appendix B, verbatim but for DOTALL (any string):
 #   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 #    12            3  4          5       6  7        8 9
-_APPENDIX_B = LazyPattern(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
-
-#: Appendix B with :func:`split_authority`'s cuts in the same match, for the component
-#: spans alone (:func:`split_spans`): the userinfo runs to the authority's last "@"; a
-#: host starting with "[" ends at the first "]" if a ":" follows it (the port after),
-#: else takes the rest; any other host ends at the first ":". Groups: 1 scheme,
-#: 2 userinfo, 3 host (defined exactly when the authority is), 4 port, 5 path, 6 query,
-#: 7 fragment.
-_SPANS_B = LazyPattern(
+#: Appendix B with :func:`split_authority`'s cuts in the same match: the userinfo runs
+#: to the authority's last "@"; a host starting with "[" ends at the first "]" if a ":"
+#: follows it (the port after), else takes the rest; any other host ends at the first
+#: ":". The authority is Appendix B's (its parts always reach the next "/", "?" or "#").
+#: Groups: 1 scheme, 2 authority, 3 userinfo, 4 host (defined exactly when the
+#: authority is), 5 port, 6 path, 7 query, 8 fragment.
+_SPLIT_B = LazyPattern(
     r"(?:([^:/?#]+):)?"
-    r"(?://(?:([^/?#]*)@)?(\[[^\]/?#]*\](?=:)|\[[^/?#]*|[^:/?#]*)(?::([^/?#]*))?)?"
+    r"(?://((?:([^/?#]*)@)?(\[[^\]/?#]*\](?=:)|\[[^/?#]*|[^:/?#]*)(?::([^/?#]*))?))?"
     r"([^?#]*)(?:\?([^#]*))?(?:#(.*))?",
     re.DOTALL,
 )
-#: ``_SPANS_B``'s group number of each of :data:`SPAN_COMPONENTS`.
-_SPANS_B_GROUPS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+#: ``_SPLIT_B``'s group number of each of :data:`SPAN_COMPONENTS`.
+_SPLIT_B_GROUPS: tuple[int, ...] = (1, 3, 4, 5, 6, 7, 8)
 
 #: The contract's span components, in input order (``component_spans``'s order).
 SPAN_COMPONENTS: tuple[ComponentName, ...] = (
@@ -385,54 +383,26 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
     """Split any string into a :class:`SplitReference` (Appendix B; never fails).
 
     ``segment_params`` splits ``;params`` off each path segment, as the editions
-    before 2003 define them (see :attr:`Edition.has_segment_params`).
+    before 2003 define them (see :attr:`Edition.has_segment_params`). One match of
+    :data:`_SPLIT_B` gives every component's offsets, and :func:`assemble` builds the
+    parts and delimiters from them, as it does for a fast-path parse.
     """
-    m = _APPENDIX_B.get().match(text)
+    m = _SPLIT_B.get().match(text)
     assert m is not None  # every group is optional: the pattern matches any string
-    # one call for every group's (start, end); (-1, -1) for a group that did not take
-    # part (groups 1, 3, 6 and 8 hold their delimiter, so they are never empty)
-    regs = m.regs
-    delims: list[Delimiter] = []
-    scheme: Part | None = None
-    if regs[1][0] != -1:
-        start, end = regs[2]
-        scheme = _part(text, start, end)
-        delims.append(_delimiter("scheme-colon", ":", end, end + 1))
-    authority = userinfo = host = port = None
-    slashes = regs[3][0]
-    if slashes != -1:
-        delims.append(_delimiter("authority-slashes", "//", slashes, slashes + 2))
-        start, end = regs[4]
-        authority = _part(text, start, end)
-        userinfo, host, port, adelims = split_authority(text, start, end)
-        delims += adelims
-    start, end = regs[5]
-    path = _part(text, start, end)
-    query: Part | None = None
-    mark = regs[6][0]
-    if mark != -1:
-        delims.append(_delimiter("query-mark", "?", mark, mark + 1))
-        start, end = regs[7]
-        query = _part(text, start, end)
-    fragment: Part | None = None
-    hash_ = regs[8][0]
-    if hash_ != -1:
-        delims.append(_delimiter("fragment-hash", "#", hash_, hash_ + 1))
-        start, end = regs[9]
-        fragment = _part(text, start, end)
-    return _reference(
-        text, scheme, authority, userinfo, host, port, path, query, fragment, delims,
-        segment_params,
-    )  # fmt: skip
+    # one call for every group's (start, end); (-1, -1) for a group that did not take part
+    r = m.regs
+    return assemble(
+        text, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], segment_params=segment_params
+    )
 
 
 def split_spans(text: str) -> tuple[tuple[ComponentName, Span], ...]:
     """``split(text).component_spans()`` without the split's parts and delimiters: one
-    match of :data:`_SPANS_B` (what a caller reading only the spans of a reference the
+    match of :data:`_SPLIT_B` (what a caller reading only the spans of a reference the
     fast path rejected needs; the property tests compare it with :func:`split`)."""
-    m = _SPANS_B.get().match(text)
+    m = _SPLIT_B.get().match(text)
     assert m is not None  # every group is optional: the pattern matches any string
-    return spans_of_groups(m.regs, _SPANS_B_GROUPS)
+    return spans_of_groups(m.regs, _SPLIT_B_GROUPS)
 
 
 def span_pair(k: int, start: int, end: int) -> tuple[ComponentName, Span]:

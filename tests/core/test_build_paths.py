@@ -219,3 +219,22 @@ def test_get_on_a_reading_built_in_another_order() -> None:
     assert odd.get("protocol") == "x:" and odd.get("hostname") == "h" and odd.hostname == "h"
     assert odd.get("port") is None
     assert WhatwgReading(False, None, (), None, "e").hostname == ""
+
+
+@given(st.one_of(_KNOWN_INVALID, strat.uri_references(valid=False), st.text()),
+       st.sampled_from(tuple(Edition)))
+@settings(max_examples=400, deadline=None)
+def test_diagnosed_answer_reads_the_split_as_component_spans_does(
+    text: str, edition: Edition
+) -> None:
+    """The diagnostic parser's answer: components and spans as the split gives them."""
+    ref = parse_slow(text, edition)
+    data, s = ref.to_json(), ref.split
+    names = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+    assert data["components"] == {
+        n: (None if (p := s.component(n)) is None else p.text) for n in names  # type: ignore[arg-type]
+    }
+    assert data["spans"] == [
+        {"component": n, "start": sp.start, "end": sp.end} for n, sp in s.component_spans()
+    ]
+    assert data["kind"] == s.kind

@@ -39,7 +39,12 @@ from uriinspector.batch.fields import (
 )
 from uriinspector.batch.ops import OP_TABLE, OPS
 from uriinspector.batch.repeats import COMPACT_HEAD, AnswerStore
-from uriinspector.batch.uri_ops import URN_OBJECTIVES, WHATWG_FAILURE
+from uriinspector.batch.uri_ops import (
+    URN_OBJECTIVES,
+    WHATWG_FAILURE,
+    analyze_json,
+    op_analyze,
+)
 from uriinspector.core.editions import PARSE_EDITIONS, RULE_SETS
 
 __all__ = [
@@ -167,18 +172,22 @@ def decode_line(text: str) -> object:
         except orjson.JSONDecodeError:
             pass  # the standard decoder says what is wrong, in its words
         else:
-            if type(obj) is dict and all(map(_plain, obj.values())):
+            if type(obj) is dict and _plain(obj):
                 return obj
     return _DECODER.decode(text)
 
 
-def _plain(value: object) -> bool:
-    """Whether ``orjson`` reads this request value as the hooked decoder does: a string,
-    true/false/null, or a non-zero integer (``orjson`` reads ``-0`` as ``0``, integers
-    over 64 bits as floats, and floats without their text; containers are not looked
-    into). Anything else is decoded again by the standard decoder."""
-    kind = type(value)
-    return kind is str or value is None or kind is bool or (kind is int and value != 0)
+def _plain(obj: dict[str, object]) -> bool:
+    """Whether ``orjson`` reads each value of this request as the hooked decoder does: a
+    string, true/false/null, or a non-zero integer (``orjson`` reads ``-0`` as ``0``,
+    integers over 64 bits as floats, and floats without their text; containers are not
+    looked into). Anything else is decoded again by the standard decoder. One loop, no
+    call per value: every line of a batch passes here."""
+    for value in obj.values():
+        kind = type(value)
+        if not (kind is str or value is None or kind is bool or (kind is int and value != 0)):
+            return False
+    return True
 
 
 def _blank(line: str) -> bool:
@@ -301,9 +310,11 @@ def answer_line(line: str | bytes) -> bytes | None:
     A plain ``analyze`` request whose input came before is answered from
     :data:`REPEATS` (the same bytes)."""
     try:
-        obj = _read(line)
-        if type(obj) is _Refused:
-            return None if obj.answer is None else encode_answer_line(obj.answer)
+        obj: object = _read_plain(line) if type(line) is bytes and orjson is not None else None
+        if obj is None:
+            obj = _read(line)
+            if type(obj) is _Refused:
+                return None if obj.answer is None else encode_answer_line(obj.answer)
         if type(obj) is dict and obj.get("op") == "analyze" and orjson is not None:
             repeated = _repeated_analyze(obj)
             if repeated is not None:
@@ -314,16 +325,36 @@ def answer_line(line: str | bytes) -> bytes | None:
     return encode_answer_line(answer)
 
 
+def _read_plain(line: bytes) -> dict[str, object] | None:
+    """The request of a line read straight from its bytes when it is a flat object of
+    :func:`_plain` values (the usual request), else None (:func:`_read` reads it).
+    ``orjson`` refuses what is not UTF-8, a byte order mark and a blank line, so such
+    a line is one :func:`_read` decodes to the very same dict (``decode_line`` takes
+    ``orjson``'s reading of these too), without the line decoded and stripped first."""
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    return obj if type(obj) is dict and _plain(obj) else None
+
+
 #: Encoded ``analyze`` answers by input, for the inputs a batch repeats (per process).
 REPEATS: Final = AnswerStore()
-#: The keys of a plain ``analyze`` request, the only ones :data:`REPEATS` answers.
-_PLAIN_ANALYZE: Final = frozenset({"op", "input", "id"})
 #: ``id`` values written by ``orjson`` exactly as the standard path writes them.
 _PLAIN_IDS: Final = (str, int, bool, type(None))
 
 
 def _analyze_without_id(text: str) -> bytes:
-    """The ``analyze`` answer line of ``text`` for a request without ``id``."""
+    """The ``analyze`` answer line of ``text`` for a request without ``id``. While the
+    op table holds :func:`op_analyze`, the analysis's own ``to_json()`` is encoded
+    directly (its first key is ``op``: the very dict :func:`handle_request` makes);
+    the full path answers when that raises or the compact encoder refuses it (an
+    internal error, a lone surrogate), or when the table holds another handler."""
+    if OP_TABLE.get("analyze") is op_analyze:
+        try:
+            return orjson.dumps(analyze_json(text), option=orjson.OPT_APPEND_NEWLINE)
+        except Exception:  # the full path answers it, error or not
+            pass
     return encode_answer_line(handle_request({"op": "analyze", "input": text}))
 
 
@@ -332,9 +363,11 @@ def _repeated_analyze(obj: dict[str, object]) -> bytes | None:
     request is not plain (other keys, an ``input`` that is no string, an ``id`` that is
     not a string, integer, boolean or null) or its line cannot be spliced."""
     text = obj.get("input")
-    if type(text) is not str or not obj.keys() <= _PLAIN_ANALYZE:
+    has_id = "id" in obj
+    # the keys are op, input and maybe id: counted, not compared as sets
+    if type(text) is not str or len(obj) != 2 + has_id or "op" not in obj:
         return None
-    if "id" not in obj:
+    if not has_id:
         return REPEATS.line(text, _analyze_without_id)
     ident = obj["id"]
     if type(ident) not in _PLAIN_IDS or (type(ident) is int and not _INT_LOW <= ident <= _INT_HIGH):
@@ -342,7 +375,11 @@ def _repeated_analyze(obj: dict[str, object]) -> bytes | None:
     body = REPEATS.line(text, _analyze_without_id)
     if not body.startswith(COMPACT_HEAD):
         return None  # written by the standard encoder: answered in full
-    return b'{"id":' + orjson.dumps(ident) + b"," + body[1:]
+    try:
+        head = orjson.dumps(ident)
+    except TypeError:  # a lone surrogate in the id: the standard encoder writes the answer
+        return None
+    return b'{"id":' + head + b"," + body[1:]
 
 
 #: The integers ``orjson`` writes (64-bit signed and unsigned).

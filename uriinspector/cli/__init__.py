@@ -90,7 +90,8 @@ def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> i
     if args[:1] == ["batch"]:
         BATCH.pause()  # no cyclic collection until the first answer (batch/collector.py)
     try:
-        parsed = parse_args(build_parser(), args, env)
+        command = args[0] if args and args[0] in COMMANDS else None
+        parsed = parse_args(build_parser(command), args, env)
         if isinstance(parsed, ExitStatus):
             return parsed
         return _dispatch(env, parsed)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
-from uriinspector.core.destinations.chain import follow
+from uriinspector.core.destinations.chain import follow, without_hops
 from uriinspector.core.domains import CACHE_MAX_LEN, HOST_CACHE_SIZE, registrable_domain
 from uriinspector.core.editions import Edition
 from uriinspector.core.findings import SEVERITY_RANK, Finding, detect
@@ -174,12 +174,18 @@ class Analysis:
         Safe Links' recipient, tenant and time) are extra keys."""
         data = self.parsed.to_json()
         data["op"] = "analyze"
-        data["findings"] = [f.to_json() for f in self.findings]
+        findings = self.findings
+        data["findings"] = [f.to_json() for f in findings] if findings else []
         data["effective_host"] = self.effective_host
         data["registrable_domain"] = self.registrable_domain
-        chain = self.destinations
-        data["destinations"] = chain.to_json()
-        data["carrier_fields"] = chain.fields_json()
+        if "destinations" not in self._lazy and without_hops(self.parsed.split):
+            # most links carry no URL: no hop, so no entry and no field (no chain built)
+            data["destinations"] = []
+            data["carrier_fields"] = []
+        else:
+            chain = self.destinations
+            data["destinations"] = chain.to_json()
+            data["carrier_fields"] = chain.fields_json()
         data["verdict"] = self.verdict.to_json()
         return data
 

@@ -10,7 +10,7 @@ regenerated). At run time each table is used only while its source is unchanged
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -155,10 +155,110 @@ SCRIPTS: tuple[str, ...] = (
 '''
 
 
+def _words(values: Iterable[str], width: int = 96) -> str:
+    """``values`` (no whitespace in any) as the body of a string literal: space-separated
+    words, as many to a line as fit ``width``; ``.split()`` gives them back."""
+    lines: list[str] = []
+    line = ""
+    for v in values:
+        if v.split() != [v] or "\\" in v or '"' in v or not v.isascii():
+            raise ValueError(f"a value the data module cannot hold as a word: {v!r}")
+        if line and len(line) + 1 + len(v) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line} {v}" if line else v
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def wellknown_index_text() -> str:
+    """The text of ``findings/wellknown_index.py``: ``lookalike.build_index()`` of the
+    lists under ``resources/wellknown/``, as words ``lookalike.generated_index`` splits:
+    the names in the index's own order, a column per field; the skeletons that differ
+    from their name; the one-deletion keys as a dict display (sorted: their order is the
+    hash seed's, and they are only looked up); the other tables as ``key:value`` words."""
+    from uriinspector.core.findings import lookalike
+
+    built = lookalike.build_index()
+    if not all(label.isascii() for label in built.names):
+        # a non-ASCII name's skeleton depends on the installed confusable data
+        raise ValueError("the generated index holds ASCII names only")
+    read = lookalike.skeleton.__wrapped__
+    names = list(built.names.values())
+    stamp = lookalike.lists_stamp()
+    sources = ",\n".join(
+        f"{name} ({size:,} bytes)" for name, (size, _) in zip(lookalike.LISTS, stamp, strict=True)
+    )
+
+    def pairs(values: Iterable[tuple[str, str]]) -> str:
+        return _words(f"{k}:{v}" for k, v in values)
+
+    # a display of constants: unmarshalled in C, where splitting words took 16 M instructions
+    deletes = "\n".join(f"    {k!a}: {v!a}," for k, v in sorted(built.deletes.items()))
+
+    return f'''"""The look-alike index of ``findings/lookalike.py``, from the well-known lists.
+
+{_NOTICE}
+Source: URI Inspector's lists under ``resources/wellknown/``:
+{sources};
+the domains are Chromium's top-domains list (BSD licence, ``LICENSE.chromium`` there).
+Content: ``lookalike.build_index()``'s tables ({len(names):,} names, {len(built.deletes):,}
+one-deletion keys, {len(built.listed):,} listed domains) as words that
+``lookalike.generated_index`` splits (~2 ms) while ``SOURCE`` (each list's size and
+CRC-32) matches the shipped lists, instead of building them (~20 ms of each process's
+first analysis).
+"""
+
+SOURCE = {stamp!a}
+
+#: The names in the index's order, then each one's domain, brand ("-": none), and
+#: whether it is an ordinary word and whether typos of it are looked for (0 or 1).
+LABELS = """
+{_words(n.label for n in names)}
+"""
+DOMAINS = """
+{_words(n.domain for n in names)}
+"""
+BRANDS = """
+{_words(n.brand or "-" for n in names)}
+"""
+WORDS = """
+{_words("".join("01"[n.word] for n in names[i : i + 80]) for i in range(0, len(names), 80))}
+"""
+TYPOS = """
+{_words("".join("01"[n.typo] for n in names[i : i + 80]) for i in range(0, len(names), 80))}
+"""
+#: label:skeleton of the names whose skeleton is not the name itself.
+SKELETONS = """
+{pairs((n.label, read(n.label)) for n in names if read(n.label) != n.label)}
+"""
+#: A name, or a name less one letter -> the names it can be a typo of.
+DELETES: dict[str, tuple[str, ...]] = {{
+{deletes}
+}}
+LISTED = """
+{_words(sorted(built.listed))}
+"""
+TLDS = """
+{pairs(built.tlds.items())}
+"""
+CC_BRANDS = """
+{pairs(built.cc_brands.items())}
+"""
+OWNED_BY = """
+{pairs(built.owned_by.items())}
+"""
+HOSTING = """
+{_words(sorted(built.hosting))}
+"""
+'''
+
+
 #: Each generated module, its path under ``uriinspector/core`` and its text's maker.
 MODULES: dict[str, Callable[[], str]] = {
     "psl_rules.py": psl_rules_text,
     "confusable_data.py": confusable_data_text,
+    "findings/wellknown_index.py": wellknown_index_text,
 }
 
 

@@ -49,6 +49,11 @@ _BAD_REG_NAME = bad_ascii_pattern(cs.RFC3986_REG_NAME)
 _BAD_HOSTNAME = bad_ascii_pattern(cs.HOSTNAME_CHARS)
 _BAD_HOST_1993 = bad_ascii_pattern(cs.DRAFT1993_XALPHA - frozenset(":"))
 
+#: Each edition's name and ``has_ipv6_literals``, read once (``Enum.value`` and the
+#: property are Python calls; the diagnostic parser reads them for every host).
+_NAMES: dict[Edition, str] = {e: e.value for e in Edition}
+_HAS_IPV6: dict[Edition, bool] = {e: e.has_ipv6_literals for e in Edition}
+
 #: Where each edition defines its host rule, for messages.
 HOST_SECTION: dict[Edition, str] = {
     Edition.RFC3986: "RFC 3986 §3.2.2",
@@ -205,11 +210,11 @@ def classify_host(
     draft-1997 §4.3.1 (hostname | IPv4address); draft-1993 BNF (hostname | hostnumber).
     ``has_authority=False`` skips the "a host is required" rule of draft-1993.
     """
-    ed = Edition(edition)
+    ed = edition if type(edition) is Edition else Edition(edition)  # Enum() is a call
     text, span = host.text, host.span
     cite = HOST_SECTION[ed]
     out: list[Diagnostic] = []
-    if ed.has_ipv6_literals and text.startswith("["):
+    if _HAS_IPV6[ed] and text.startswith("["):
         return _ip_literal(host, ed, out)
     if ed is Edition.RFC3986:
         if _IPV4.fullmatch(text):
@@ -221,7 +226,7 @@ def classify_host(
             _BAD_REG_NAME,
             what="a reg-name",
             cite=cite,
-            edition=ed.value,
+            edition=_NAMES[ed],
             budget=budget,
         )
         out = [_shifted(d, span.start) for d in budget.result()]
@@ -238,7 +243,7 @@ def classify_host(
             )
         return HostInfo("reg-name", text, span, tuple(out))
     # editions before RFC 3986: hostname | IPv4address (| IPv6reference from draft-2003)
-    if not ed.has_ipv6_literals and ("[" in text or "]" in text):
+    if not _HAS_IPV6[ed] and ("[" in text or "]" in text):
         # One diagnostic per bracket, at most MAX_PER_CODE, then a count of the rest
         # (a megabyte of '[' must stay a bounded, linear answer; issue 13).
         budget = DiagnosticBudget()
@@ -274,7 +279,7 @@ def classify_host(
         bad,
         what="a hostname",
         cite=cite,
-        edition=ed.value,
+        edition=_NAMES[ed],
         budget=budget,
         percent_ok=ed is Edition.DRAFT_1993,
     )

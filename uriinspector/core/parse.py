@@ -7,7 +7,6 @@ why it fails, citing the section. Scans are compiled regexes, so parsing is line
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -47,7 +46,6 @@ from uriinspector.core.host import (
 from uriinspector.core.slots import slot_setters
 from uriinspector.core.spans import SHARED_BELOW, Span
 from uriinspector.core.split import (
-    SPAN_COMPONENTS,
     SPAN_PAIRS,
     ComponentName,
     SplitReference,
@@ -382,12 +380,19 @@ class ParsedReference:
 
     def _diagnose(self) -> None:
         """Fill the host and the diagnostics of a reference known invalid (first read)."""
-        slow = parse_slow(self._text, self.edition)  # invalid: NEVER_RFC3986's promise,
-        # which the property tests check (valid was answered before this ran)
+        # invalid: NEVER_RFC3986's promise, which the property tests check (valid was
+        # answered before this ran); the split, if read already (an analysis reads it
+        # first), is the generic split the diagnostic parser makes: not built again
+        sp = self._split
+        slow = _diagnosed(
+            split(self._text, segment_params=_SEGMENT_PARAMS[self.edition]) if sp is None
+            else sp,
+            self.edition,
+        )
         object.__setattr__(self, "_host_kind", slow.host_kind)
         object.__setattr__(self, "_host_info", slow.host_info)
         object.__setattr__(self, "_diagnostics", slow.diagnostics)
-        if self._split is None:  # the same generic split: not built a second time
+        if sp is None:
             object.__setattr__(self, "_split", slow.split)
 
     @property
@@ -432,34 +437,40 @@ class ParsedReference:
         """The batch contract's ``parse`` answer (shared/contract/batch-protocol.md)."""
         m = self._match
         if m is not None:  # from the match's spans even when the split is built (analyze)
-            return _fast_json(m, self.edition, self.host_kind, self.diagnostics)
+            diagnostics = self._diagnostics  # a tuple: the fast path sets it
+            return _fast_json(m, self.edition, self._host_kind, diagnostics)  # type: ignore[arg-type]
         diagnostics = self.diagnostics  # known invalid: the diagnostic parser's split kept
         s = self.split
-        components: dict[str, str | None] = {
-            name: (None if part is None else part.text)
-            for name, part in (
-                ("scheme", s.scheme),
-                ("authority", s.authority),
-                ("userinfo", s.userinfo),
-                ("host", s.host),
-                ("port", s.port),
-                ("path", s.path),
-                ("query", s.query),
-                ("fragment", s.fragment),
-            )
-        }
+        scheme, authority, userinfo, host, port, path, query, fragment = (
+            s.scheme, s.authority, s.userinfo, s.host, s.port, s.path, s.query, s.fragment
+        )
+        # the spans in input order (``component_spans``), written out as the fast
+        # answer's are: its loop over the names and a getattr per name were a tenth here
+        spans: list[dict[str, object]] = []
+        for name, part in (("scheme", scheme), ("userinfo", userinfo), ("host", host),
+                           ("port", port), ("path", path), ("query", query),
+                           ("fragment", fragment)):
+            if part is not None:
+                span = part.span
+                spans.append({"component": name, "start": span.start, "end": span.end})
         return {
             "op": "parse",
             "input": s.text,
-            "edition": self.edition.value,
+            "edition": _EDITION_NAMES[self.edition],
             "valid": self.valid,
-            "kind": s.kind,
-            "components": components,
+            "kind": "uri" if scheme is not None else "relative-ref",
+            "components": {
+                "scheme": None if scheme is None else scheme.text,
+                "authority": None if authority is None else authority.text,
+                "userinfo": None if userinfo is None else userinfo.text,
+                "host": None if host is None else host.text,
+                "port": None if port is None else port.text,
+                "path": path.text,
+                "query": None if query is None else query.text,
+                "fragment": None if fragment is None else fragment.text,
+            },
             "host_kind": self.host_kind,
-            "spans": [
-                {"component": name, "start": span.start, "end": span.end}
-                for name, span in s.component_spans()
-            ],
+            "spans": spans,
             "diagnostics": [d.to_json() for d in diagnostics],
         }
 
@@ -561,27 +572,57 @@ def _assemble_fast(m: re.Match[str], ed: Edition) -> SplitReference:
 ) = SPAN_PAIRS  # fmt: skip
 #: The fast pattern's group number of each of ``SPAN_COMPONENTS``.
 _SPAN_GROUPS: tuple[int, ...] = (1, 3, 4, 6, 7, 8, 9)
-_SPAN_NAMES: tuple[ComponentName, ...] = SPAN_COMPONENTS
-#: The spans' groups of ``match.regs`` in one C call.
-_span_regs = operator.itemgetter(*_SPAN_GROUPS)
 
 
 #: Each edition's name, as ``to_json`` writes it.
 _EDITION_NAMES: dict[Edition, str] = {e: e.value for e in Edition}
 
 
-def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
+def _fast_json(m: re.Match[str], ed: Edition, host_kind: object,
                diagnostics: tuple[Diagnostic, ...]) -> dict[str, object]:
-    """``to_json`` straight from the match's spans (no parts built): the same answer."""
-    r = m.regs
+    """``to_json`` straight from the match's spans (no parts built): the same answer.
+
+    ``host_kind`` is the reference's (or ``_UNSET``: then read from the match as
+    :func:`_fast_host_kind` reads it), ``diagnostics`` its tuple (the fast path sets it).
+    The spans are unrolled, in input order: a comprehension over the groups (a zip, an
+    ``itemgetter`` and a frame) was a third of this answer.
+    """
+    (
+        _, (s1, e1), (s2, _), (s3, e3), (s4, e4), (s5, _), (s6, e6), (s7, e7), (s8, e8),
+        (s9, e9),
+    ) = m.regs  # fmt: skip
+    text = m.string
+    if host_kind is _UNSET:  # _fast_host_kind's reading, from the offsets at hand
+        if s2 == -1:
+            host_kind = None
+        elif s5 != -1:
+            host_kind = "ipv4"
+        elif s4 < e4 and text[s4] == "[":
+            host_kind = "ipvfuture" if text[s4 + 1] in "vV" else "ipv6"
+        else:
+            host_kind = "reg-name"
     # one C call for the eight components (None where a group did not take part)
     scheme, authority, userinfo, host, port, path, query, fragment = m.group(1, 2, 3, 4, 6, 7, 8, 9)
+    spans: list[dict[str, object]] = []
+    if s1 != -1:
+        spans.append({"component": "scheme", "start": s1, "end": e1})
+    if s3 != -1:
+        spans.append({"component": "userinfo", "start": s3, "end": e3})
+    if s4 != -1:
+        spans.append({"component": "host", "start": s4, "end": e4})
+    if s6 != -1:
+        spans.append({"component": "port", "start": s6, "end": e6})
+    spans.append({"component": "path", "start": s7, "end": e7})
+    if s8 != -1:
+        spans.append({"component": "query", "start": s8, "end": e8})
+    if s9 != -1:
+        spans.append({"component": "fragment", "start": s9, "end": e9})
     return {
         "op": "parse",
-        "input": m.string,
+        "input": text,
         "edition": _EDITION_NAMES[ed],  # Enum.value is a property call (~0.25 µs)
         "valid": True,
-        "kind": "uri" if scheme is not None else "relative-ref",
+        "kind": "uri" if s1 != -1 else "relative-ref",
         "components": {
             "scheme": scheme,
             "authority": authority,
@@ -593,11 +634,7 @@ def _fast_json(m: re.Match[str], ed: Edition, host_kind: HostKind | None,
             "fragment": fragment,
         },
         "host_kind": host_kind,
-        "spans": [
-            {"component": name, "start": start, "end": end}
-            for name, (start, end) in zip(_SPAN_NAMES, _span_regs(r), strict=True)
-            if start != -1
-        ],
+        "spans": spans,
         "diagnostics": [d.to_json() for d in diagnostics] if diagnostics else [],
     }
 
@@ -641,6 +678,11 @@ def parse(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedReferenc
     ed = edition if isinstance(edition, Edition) else edition_from_name(edition)
     if len(text) > FAST_PATH_LIMIT:
         return parse_slow(text, ed)
+    if ed is _RFC3986 and not text.isascii():
+        # RFC 3986 §2: no component holds a non-ASCII character (NEVER_RFC3986's first
+        # alternative finds it): known invalid, without the whole-reference match that
+        # fails on it (~26k instructions an IDN link, against ~0.2k for this test)
+        return _known_invalid(text, ed)
     fm = _FULLMATCH.get(ed) or _fullmatch(ed)
     m = fm(text)
     if m is None:
@@ -686,7 +728,13 @@ def parse_slow(text: str, edition: Edition | str = Edition.RFC3986) -> ParsedRef
     """The diagnostic parser: split, then check every component; what :func:`parse`
     falls back to, kept public so tests compare the fast path against it."""
     ed = edition if isinstance(edition, Edition) else edition_from_name(edition)
-    sp = split(text, segment_params=_SEGMENT_PARAMS[ed])
+    return _diagnosed(split(text, segment_params=_SEGMENT_PARAMS[ed]), ed)
+
+
+def _diagnosed(sp: SplitReference, ed: Edition) -> ParsedReference:
+    """The diagnostic parser's answer for ``sp``, the generic split of its text under
+    ``ed`` (:func:`parse_slow`'s, or the one a known-invalid reference already built)."""
+    text = sp.text
     rules = _RULES[ed]
     budget = DiagnosticBudget()
     _check_scheme(sp, ed, rules, budget)
@@ -742,7 +790,7 @@ def _check_scheme(sp: SplitReference, ed: Edition, rules: _Rules, budget: Diagno
         rules.scheme_bad,
         what="a scheme",
         cite=cite,
-        edition=ed.value,
+        edition=_EDITION_NAMES[ed],
         budget=budget,
         bad_code=INVALID_SCHEME,
         percent_ok=ed is Edition.DRAFT_1993,
@@ -827,7 +875,7 @@ def _check_userinfo(
             rules.userinfo_bad,
             what="a user name",
             cite=cite,
-            edition=ed.value,
+            edition=_EDITION_NAMES[ed],
             budget=budget,
         )
         scan_component(
@@ -836,7 +884,7 @@ def _check_userinfo(
             bad_ascii_pattern(cs.DRAFT1997_USER | frozenset("@")),
             what="a password",
             cite=cite,
-            edition=ed.value,
+            edition=_EDITION_NAMES[ed],
             budget=budget,
         )
     else:
@@ -846,7 +894,7 @@ def _check_userinfo(
             rules.userinfo_bad,
             what="the userinfo",
             cite=cite,
-            edition=ed.value,
+            edition=_EDITION_NAMES[ed],
             budget=budget,
         )
     if ed is not Edition.DRAFT_1993 and "@" in ui.text:
@@ -897,7 +945,7 @@ def _check_port(sp: SplitReference, ed: Edition, rules: _Rules, budget: Diagnost
         _BAD_PORT,
         what="a port (decimal digits only)",
         cite=cite,
-        edition=ed.value,
+        edition=_EDITION_NAMES[ed],
         budget=budget,
         bad_code=INVALID_PORT,
         percent_ok=False,
@@ -935,7 +983,7 @@ def _check_path_query_fragment(
             rules.opaque_bad,
             what="an opaque part",
             cite=rules.cite["opaque"],
-            edition=ed.value,
+            edition=_EDITION_NAMES[ed],
             budget=budget,
         )
     else:
@@ -945,7 +993,7 @@ def _check_path_query_fragment(
             rules.path_bad,
             what="the path",
             cite=rules.cite["path"],
-            edition=ed.value,
+            edition=_EDITION_NAMES[ed],
             budget=budget,
         )
     if (
@@ -973,7 +1021,7 @@ def _check_path_query_fragment(
             rules.opaque_bad if opaque_query else rules.query_bad,
             what="the query",
             cite=rules.cite["opaque" if opaque_query else "query"],
-            edition=ed.value,
+            edition=_EDITION_NAMES[ed],
             budget=budget,
         )
     if sp.fragment is not None:
@@ -983,7 +1031,7 @@ def _check_path_query_fragment(
             rules.fragment_bad,
             what="the fragment",
             cite=rules.cite["fragment"],
-            edition=ed.value,
+            edition=_EDITION_NAMES[ed],
             budget=budget,
         )
 

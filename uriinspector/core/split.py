@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from uriinspector.core.grammar import LazyPattern
 from uriinspector.core.slots import field_setters
 from uriinspector.core.spans import (
     SHARED_BELOW,
+    SHARED_SPANS,
     Span,
     gc_paused,
     shared_span,
@@ -43,22 +44,20 @@ DelimiterRole = Literal[
 # RFC 3986 Appendix B / draft-2003 Appendix B, verbatim but for DOTALL (any string):
 #   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 #    12            3  4          5       6  7        8 9
-_APPENDIX_B = LazyPattern(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
-
-#: Appendix B with :func:`split_authority`'s cuts in the same match, for the component
-#: spans alone (:func:`split_spans`): the userinfo runs to the authority's last "@"; a
-#: host starting with "[" ends at the first "]" if a ":" follows it (the port after),
-#: else takes the rest; any other host ends at the first ":". Groups: 1 scheme,
-#: 2 userinfo, 3 host (defined exactly when the authority is), 4 port, 5 path, 6 query,
-#: 7 fragment.
-_SPANS_B = LazyPattern(
+#: Appendix B with :func:`split_authority`'s cuts in the same match: the userinfo runs
+#: to the authority's last "@"; a host starting with "[" ends at the first "]" if a ":"
+#: follows it (the port after), else takes the rest; any other host ends at the first
+#: ":". The authority is Appendix B's (its parts always reach the next "/", "?" or "#").
+#: Groups: 1 scheme, 2 authority, 3 userinfo, 4 host (defined exactly when the
+#: authority is), 5 port, 6 path, 7 query, 8 fragment.
+_SPLIT_B = LazyPattern(
     r"(?:([^:/?#]+):)?"
-    r"(?://(?:([^/?#]*)@)?(\[[^\]/?#]*\](?=:)|\[[^/?#]*|[^:/?#]*)(?::([^/?#]*))?)?"
+    r"(?://((?:([^/?#]*)@)?(\[[^\]/?#]*\](?=:)|\[[^/?#]*|[^:/?#]*)(?::([^/?#]*))?))?"
     r"([^?#]*)(?:\?([^#]*))?(?:#(.*))?",
     re.DOTALL,
 )
-#: ``_SPANS_B``'s group number of each of :data:`SPAN_COMPONENTS`.
-_SPANS_B_GROUPS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+#: ``_SPLIT_B``'s group number of each of :data:`SPAN_COMPONENTS`.
+_SPLIT_B_GROUPS: tuple[int, ...] = (1, 3, 4, 5, 6, 7, 8)
 
 #: The contract's span components, in input order (``component_spans``'s order).
 SPAN_COMPONENTS: tuple[ComponentName, ...] = (
@@ -241,6 +240,25 @@ _set_part_text = vars(Part)["text"].__set__
 _set_part_span = vars(Part)["span"].__set__
 
 
+def _settable_twin(cls: type) -> Callable[[], Any] | None:
+    """A plain class with ``cls``'s slots, settable, whose filled instance becomes a
+    ``cls`` (``obj.__class__ = cls``; the layouts are the same): plain stores and the
+    swap cost a fraction of the slot-setter calls. None where the swap is refused (a
+    mypyc build's classes, make compiled): the setters serve there."""
+    try:
+        twin: Callable[[], Any] = type(
+            f"_Settable{cls.__name__}", (), {"__slots__": vars(cls)["__slots__"]}
+        )
+        twin().__class__ = cls
+    except (KeyError, TypeError):
+        return None
+    return twin
+
+
+_PART_TWIN = _settable_twin(Part)
+_REF_TWIN = _settable_twin(SplitReference)
+
+
 def _mk_part(text: str, span: Span) -> Part:
     """``Part(text, span)`` without the dataclass ``__init__`` (the splitter's hot path)."""
     part = _new_part(Part)
@@ -365,54 +383,26 @@ def split(text: str, *, segment_params: bool = False) -> SplitReference:
     """Split any string into a :class:`SplitReference` (Appendix B; never fails).
 
     ``segment_params`` splits ``;params`` off each path segment, as the editions
-    before 2003 define them (see :attr:`Edition.has_segment_params`).
+    before 2003 define them (see :attr:`Edition.has_segment_params`). One match of
+    :data:`_SPLIT_B` gives every component's offsets, and :func:`assemble` builds the
+    parts and delimiters from them, as it does for a fast-path parse.
     """
-    m = _APPENDIX_B.get().match(text)
+    m = _SPLIT_B.get().match(text)
     assert m is not None  # every group is optional: the pattern matches any string
-    # one call for every group's (start, end); (-1, -1) for a group that did not take
-    # part (groups 1, 3, 6 and 8 hold their delimiter, so they are never empty)
-    regs = m.regs
-    delims: list[Delimiter] = []
-    scheme: Part | None = None
-    if regs[1][0] != -1:
-        start, end = regs[2]
-        scheme = _part(text, start, end)
-        delims.append(_delimiter("scheme-colon", ":", end, end + 1))
-    authority = userinfo = host = port = None
-    slashes = regs[3][0]
-    if slashes != -1:
-        delims.append(_delimiter("authority-slashes", "//", slashes, slashes + 2))
-        start, end = regs[4]
-        authority = _part(text, start, end)
-        userinfo, host, port, adelims = split_authority(text, start, end)
-        delims += adelims
-    start, end = regs[5]
-    path = _part(text, start, end)
-    query: Part | None = None
-    mark = regs[6][0]
-    if mark != -1:
-        delims.append(_delimiter("query-mark", "?", mark, mark + 1))
-        start, end = regs[7]
-        query = _part(text, start, end)
-    fragment: Part | None = None
-    hash_ = regs[8][0]
-    if hash_ != -1:
-        delims.append(_delimiter("fragment-hash", "#", hash_, hash_ + 1))
-        start, end = regs[9]
-        fragment = _part(text, start, end)
-    return _reference(
-        text, scheme, authority, userinfo, host, port, path, query, fragment, delims,
-        segment_params,
-    )  # fmt: skip
+    # one call for every group's (start, end); (-1, -1) for a group that did not take part
+    r = m.regs
+    return assemble(
+        text, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], segment_params=segment_params
+    )
 
 
 def split_spans(text: str) -> tuple[tuple[ComponentName, Span], ...]:
     """``split(text).component_spans()`` without the split's parts and delimiters: one
-    match of :data:`_SPANS_B` (what a caller reading only the spans of a reference the
+    match of :data:`_SPLIT_B` (what a caller reading only the spans of a reference the
     fast path rejected needs; the property tests compare it with :func:`split`)."""
-    m = _SPANS_B.get().match(text)
+    m = _SPLIT_B.get().match(text)
     assert m is not None  # every group is optional: the pattern matches any string
-    return spans_of_groups(m.regs, _SPANS_B_GROUPS)
+    return spans_of_groups(m.regs, _SPLIT_B_GROUPS)
 
 
 def span_pair(k: int, start: int, end: int) -> tuple[ComponentName, Span]:
@@ -466,6 +456,25 @@ def _reference(
 ) -> SplitReference:
     """A ``SplitReference`` built through its slot setters (``split`` and ``assemble``
     share it; segments and query parameters are left for their lazy properties)."""
+    twin = _REF_TWIN
+    if twin is not None:  # thirteen plain stores and the swap (see _settable_twin)
+        made = twin()
+        made.text = text
+        made.scheme = scheme
+        made.authority = authority
+        made.userinfo = userinfo
+        made.host = host
+        made.port = port
+        made.path = path
+        made.query = query
+        made.fragment = fragment
+        made.delimiters = tuple(delims)
+        made.segment_params = segment_params
+        made._segments = None
+        made._query_params = None
+        made.__class__ = SplitReference
+        ref: SplitReference = made
+        return ref
     ref = _new_ref(SplitReference)
     (
         set_text, set_scheme, set_authority, set_userinfo, set_host, set_port, set_path,
@@ -533,7 +542,7 @@ def _shared_delimiter(role: int, at: int) -> Delimiter:
     return d
 
 
-def assemble(
+def _assemble_swapping(
     text: str,
     scheme: tuple[int, int],
     authority: tuple[int, int],
@@ -546,12 +555,103 @@ def assemble(
     *,
     segment_params: bool = False,
 ) -> SplitReference:
-    """The :class:`SplitReference` of ``text`` from its components' ``(start, end)``
-    (``(-1, -1)`` for an undefined one), as a whole-reference match gives them.
+    """:func:`assemble` where a part is built by a filled twin's swap (``_settable_twin``).
 
-    For a reference its edition's grammar accepts, the grammar's components are the
-    Appendix B split's (RFC 3986 Appendix B); :func:`split` gives the same object.
+    Each part is :func:`_at`'s and each delimiter :func:`_shared_delimiter`'s, their
+    bodies written out (the shared span or delimiter read from its table, the calls made
+    only for one not made yet): the calls and setters were most of an assembly.
     """
+    twin = _PART_TWIN
+    assert twin is not None
+    spans, cached, delim = SHARED_SPANS, _DELIMS.get, _shared_delimiter
+    delims: list[Delimiter] = []
+    s_scheme = s_authority = s_userinfo = s_host = s_port = s_query = s_fragment = None
+    start, end = scheme
+    if start != -1:
+        s_scheme = twin()
+        s_scheme.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_scheme.span = shared_span(start, end) if span is None else span
+        s_scheme.__class__ = Part
+        d = cached(end * 8)
+        delims.append(delim(0, end) if d is None else d)
+    start, end = authority
+    if start != -1:
+        d = cached(start * 8 + 1)
+        delims.append(delim(1, start) if d is None else d)
+        s_authority = twin()
+        s_authority.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_authority.span = shared_span(start, end) if span is None else span
+        s_authority.__class__ = Part
+        start, end = userinfo
+        if start != -1:
+            s_userinfo = twin()
+            s_userinfo.text = text[start:end]
+            span = spans[start][end] if end < SHARED_BELOW else None
+            s_userinfo.span = shared_span(start, end) if span is None else span
+            s_userinfo.__class__ = Part
+            d = cached(end * 8 + 2)
+            delims.append(delim(2, end) if d is None else d)
+        start, end = host
+        s_host = twin()
+        s_host.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_host.span = shared_span(start, end) if span is None else span
+        s_host.__class__ = Part
+        start, end = port
+        if start != -1:
+            d = cached(start * 8 + 3)
+            delims.append(delim(3, start) if d is None else d)
+            s_port = twin()
+            s_port.text = text[start:end]
+            span = spans[start][end] if end < SHARED_BELOW else None
+            s_port.span = shared_span(start, end) if span is None else span
+            s_port.__class__ = Part
+    start, end = path
+    s_path = twin()
+    s_path.text = text[start:end]
+    span = spans[start][end] if end < SHARED_BELOW else None
+    s_path.span = shared_span(start, end) if span is None else span
+    s_path.__class__ = Part
+    start, end = query
+    if start != -1:
+        d = cached(start * 8 + 4)
+        delims.append(delim(4, start) if d is None else d)
+        s_query = twin()
+        s_query.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_query.span = shared_span(start, end) if span is None else span
+        s_query.__class__ = Part
+    start, end = fragment
+    if start != -1:
+        d = cached(start * 8 + 5)
+        delims.append(delim(5, start) if d is None else d)
+        s_fragment = twin()
+        s_fragment.text = text[start:end]
+        span = spans[start][end] if end < SHARED_BELOW else None
+        s_fragment.span = shared_span(start, end) if span is None else span
+        s_fragment.__class__ = Part
+    return _reference(
+        text, s_scheme, s_authority, s_userinfo, s_host, s_port, s_path, s_query, s_fragment,
+        delims, segment_params,
+    )  # fmt: skip
+
+
+def _assemble_setting(
+    text: str,
+    scheme: tuple[int, int],
+    authority: tuple[int, int],
+    userinfo: tuple[int, int],
+    host: tuple[int, int],
+    port: tuple[int, int],
+    path: tuple[int, int],
+    query: tuple[int, int],
+    fragment: tuple[int, int],
+    *,
+    segment_params: bool = False,
+) -> SplitReference:
+    """:func:`assemble` through the slot setters (where ``_settable_twin`` is refused)."""
     at, delim = _at, _shared_delimiter
     delims: list[Delimiter] = []
     s_scheme = s_authority = s_userinfo = s_host = s_port = s_query = s_fragment = None
@@ -587,3 +687,10 @@ def assemble(
         text, s_scheme, s_authority, s_userinfo, s_host, s_port, s_path, s_query, s_fragment,
         delims, segment_params,
     )  # fmt: skip
+
+
+#: The :class:`SplitReference` of ``text`` from its components' ``(start, end)``
+#: (``(-1, -1)`` for an undefined one), as a whole-reference match gives them. For a
+#: reference its edition's grammar accepts, the grammar's components are the Appendix B
+#: split's (RFC 3986 Appendix B); :func:`split` gives the same object.
+assemble = _assemble_swapping if _PART_TWIN is not None else _assemble_setting

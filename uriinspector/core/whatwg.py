@@ -8,12 +8,11 @@ findings compare both readings. The WHATWG parsing itself is never hand-written 
 from __future__ import annotations
 
 import importlib
+import struct
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import cast
-
-from uriinspector.core.slots import field_setters
 
 _ADA: ModuleType | None = None
 
@@ -41,6 +40,8 @@ COMPONENT_NAMES: tuple[str, ...] = (
     "hash",
 )
 _ATTRIBUTES = (*COMPONENT_NAMES, "href", "host_type")
+#: Each component's place in :data:`COMPONENT_NAMES` (``WhatwgReading.get``'s first look).
+_POSITION: dict[str, int] = {name: at for at, name in enumerate(COMPONENT_NAMES)}
 
 _HOST_TYPES = {0: "domain", 1: "ipv4", 2: "ipv6"}
 
@@ -61,8 +62,19 @@ class WhatwgReading:
     error: str | None
 
     def get(self, name: str) -> str | None:
-        """The named component (``hostname``, ``pathname``...), None if absent."""
-        for key, value in self.components:
+        """The named component (``hostname``, ``pathname``...), None if absent.
+
+        A reading of :func:`read_whatwg` holds the components in :data:`COMPONENT_NAMES`
+        order, each name once: the name's place there is looked at first (the findings
+        read ~7 components a link; the scan through the pairs was most of each read).
+        """
+        comps = self.components
+        at = _POSITION.get(name, 8)
+        if at < len(comps):
+            key, value = comps[at]
+            if key == name:
+                return value
+        for key, value in comps:
             if key == name:
                 return value
         return None
@@ -70,6 +82,11 @@ class WhatwgReading:
     @property
     def hostname(self) -> str:
         """The browser's host name ("" when there is none or the URL is invalid)."""
+        comps = self.components
+        if len(comps) > 3:  # in COMPONENT_NAMES order: the fourth (see get)
+            key, value = comps[3]
+            if key == "hostname":
+                return value or ""
         return self.get("hostname") or ""
 
     def to_json(self) -> dict[str, object]:
@@ -93,6 +110,10 @@ _READER: _Reader | None = None
 
 #: ada's ``url_components::omitted``: the component is absent.
 _OMITTED = 0xFFFFFFFF
+#: ada's ``ada_url_components`` (ada_c.h): eight ``uint32_t`` offsets, in the order
+#: protocol_end, username_end, host_start, host_end, port, pathname_start, search_start,
+#: hash_start.
+_COMPONENTS = struct.Struct("=8I")
 
 
 def _sliced(
@@ -147,7 +168,9 @@ def _direct_reader() -> _Reader:
         ffi, lib = adapter.ffi, adapter.lib
         parse, free, is_valid = lib.ada_parse, lib.ada_free, lib.ada_is_valid
         get_href, get_components = lib.ada_get_href, lib.ada_get_components
-        host_type, unpack = lib.ada_get_host_type, ffi.unpack
+        host_type, unpack, buffer = lib.ada_get_host_type, ffi.unpack, ffi.buffer
+        if ffi.sizeof("ada_url_components") != _COMPONENTS.size:
+            raise AttributeError("ada_url_components is not eight uint32_t")
     except (ImportError, AttributeError):
 
         def reader(text: str) -> tuple[tuple[str, ...], int]:
@@ -169,10 +192,10 @@ def _direct_reader() -> _Reader:
                     raise ValueError("Invalid URL")
                 h = get_href(url)
                 href = unpack(h.data, h.length)  # a copy: the URL is freed below
-                c = get_components(url)  # points into the URL: read before the free
-                offsets = (c.protocol_end, c.username_end, c.host_start, c.host_end, c.port,
-                           c.pathname_start, c.search_start, c.hash_start)
-                kind = int(host_type(url))
+                # the eight offsets in one read of the struct (it points into the URL:
+                # read before the free), not eight field reads through cffi
+                offsets = _COMPONENTS.unpack(buffer(get_components(url)))
+                kind = host_type(url)  # an int (cffi reads the uint8_t)
             finally:
                 free(url)
             return _sliced(href, *offsets), kind
@@ -193,19 +216,39 @@ def read_whatwg(text: str, base: str | None = None) -> WhatwgReading:
         values, raw_type = (_READER or _direct_reader())(text)
     except (ValueError, UnicodeError, TypeError) as exc:
         return _failure(str(exc) or type(exc).__name__)
-    # the eight components paired with their names (zip stops before the href), and
-    # the reading built through its slot setters (a frozen dataclass's __init__ goes
-    # through object.__setattr__ five times on every reading)
-    reading = _new_reading(WhatwgReading)
-    set_valid, set_href, set_components, set_host_type, set_error = _READING_SETTERS
-    set_valid(reading, True)
-    set_href(reading, values[-1])
-    set_components(reading, tuple(zip(COMPONENT_NAMES, values, strict=False)))
-    set_host_type(reading, _HOST_TYPES.get(raw_type, "domain"))
-    set_error(reading, None)
-    return reading
+    # the eight components paired with their names (COMPONENT_NAMES' order), and the
+    # reading's slots filled on a settable twin, then made a WhatwgReading (a frozen
+    # dataclass's __init__ goes through object.__setattr__ five times on every reading;
+    # five slot-setter calls and the pairs' zip were a third of a reading)
+    protocol, username, password, hostname, port, pathname, search, hash_, href = values
+    reading = _UnfrozenReading()
+    reading.valid = True
+    reading.href = href
+    reading.components = (
+        ("protocol", protocol), ("username", username), ("password", password),
+        ("hostname", hostname), ("port", port), ("pathname", pathname), ("search", search),
+        ("hash", hash_),
+    )  # fmt: skip
+    reading.host_type = _HOST_TYPES.get(raw_type, "domain")
+    reading.error = None
+    reading.__class__ = WhatwgReading  # type: ignore[assignment]  # frozen from here on
+    return reading  # type: ignore[return-value]  # a WhatwgReading now (cast is a call)
 
 
-#: WhatwgReading's fields in declaration order, set directly by ``read_whatwg``.
-_READING_SETTERS = field_setters(WhatwgReading)
-_new_reading = WhatwgReading.__new__
+class _UnfrozenReading:
+    """:class:`WhatwgReading`'s slots, settable: ``read_whatwg`` fills one, then makes
+    it a ``WhatwgReading`` (``__class__``; the layouts are the same)."""
+
+    __slots__ = WhatwgReading.__slots__
+    valid: bool
+    href: str | None
+    components: tuple[tuple[str, str], ...]
+    host_type: str | None
+    error: str | None
+
+
+assert tuple(f.name for f in fields(WhatwgReading)) == (
+    "valid", "href", "components", "host_type", "error"
+) and COMPONENT_NAMES == (
+    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"
+), "read_whatwg fills these fields and pairs these names in this order"

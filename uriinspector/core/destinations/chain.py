@@ -33,6 +33,12 @@ def host_of(ref: SplitReference) -> str | None:
     return scan_host(ref) or None
 
 
+def without_hops(ref: SplitReference) -> bool:
+    """Whether :func:`follow` of ``ref`` has no hop, told by its first scan alone (a
+    link that carries no URL): a batch answer's empty lists need no chain built."""
+    return not scan_link(ref).carried
+
+
 def follow(text: str, ref: SplitReference | None = None) -> Destinations:
     """The chain of destinations ``text`` hands the visitor on to (``ref``, when given,
     must be ``split(text)``: the analysis has it already). Never raises."""

@@ -93,6 +93,21 @@ _MARKS = (":", "%", "/", "\\", *_BASE64_HINTS)
 MAX_CANDIDATE_PIECES = 256
 
 
+def _has_mark(text: str) -> bool:
+    """Whether ``text`` holds one of :data:`_MARKS` (``any`` over them, written out:
+    a generator cost more than the searches on most queries)."""
+    return (
+        ":" in text
+        or "%" in text
+        or "/" in text
+        or "\\" in text
+        or "aHR0c" in text
+        or "ZnRwOi" in text
+        or "amF2YXNjcmlwd" in text
+        or "Ly9" in text
+    )
+
+
 def candidate_params(query: str) -> list[tuple[str, str, int, bool]]:
     """The query pieces that may carry a URL, as :func:`query_slices` gives them
     (offsets relative to ``query``), in text order.
@@ -148,9 +163,9 @@ def _overlaps(span: Span, claimed: list[Span]) -> bool:
 class _Reader:
     """One scan's state: the link, its parameters (read once, on demand), the results."""
 
-    def __init__(self, ref: SplitReference) -> None:
+    def __init__(self, ref: SplitReference, host: str | None = None) -> None:
         self.ref = ref
-        self.host = host_of(ref)
+        self.host = host_of(ref) if host is None else host  # the scan passes it read
         self.carried: list[Carried] = []
         self.claimed: list[Span] = []
         self.notes: list[str] = []
@@ -516,7 +531,7 @@ def may_carry(ref: SplitReference) -> bool:
     if may_nest(path) or "aHR0c" in path or "ZnRwOi" in path:
         return True
     query = ref.query
-    if query is not None and any(mark in query.text for mark in _MARKS):
+    if query is not None and _has_mark(query.text):
         return True
     frag = ref.fragment
     return frag is not None and may_nest(frag.text)
@@ -526,11 +541,17 @@ def _scan(ref: SplitReference) -> Scan:
     text = ref.text
     if "//" not in text and "%" not in text and ":" not in text and not _has_base64_hint(text):
         return _EMPTY
-    reader = _Reader(ref)
+    host = host_of(ref)
     carry = may_carry(ref)
+    if host:
+        carriers, opaque, mentions = rows_for_host(host)
+        if not carry and not carriers and not opaque:
+            return _EMPTY  # most links: no row of the table and no generic place
+    elif not carry:
+        return _EMPTY
+    reader = _Reader(ref, host)
     mentioned = False
-    if reader.host:
-        carriers, opaque, mentions = rows_for_host(reader.host)
+    if host:
         path = ref.path.text
         settled = False
         for c in carriers:

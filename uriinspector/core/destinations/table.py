@@ -249,17 +249,16 @@ _Rows = tuple[tuple[Carrier, ...], tuple[Opaque, ...], tuple[Mention, ...]]
 def _host_rows(host: str) -> _Rows:
     """The rows matching ``host``, cached as the tuples handed out (no copy per link)."""
     t = table()
-    rows = set(t.host_always)  # only rows with an anchor label of the host can match
     index = t.host_labels
-    for label in host.split("."):
-        if label in index:
-            rows.update(index[label])
+    # only rows with an anchor label of the host can match (most hosts hold none)
+    found = [index[label] for label in host.split(".") if label in index]
+    rows = sorted(set(t.host_always).union(*found) if found else t.host_always)
     n_carriers = len(t.carriers)
     n_opaque = n_carriers + len(t.opaque)
     carriers: list[Carrier] = []
     opaque: list[Opaque] = []
     mentions: list[Mention] = []
-    for i in sorted(rows):
+    for i in rows:
         if i < n_carriers:
             if t.carriers[i].hosts.fullmatch(host):
                 carriers.append(t.carriers[i])

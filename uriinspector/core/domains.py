@@ -158,7 +158,10 @@ def _registrable_domain(host: str | None) -> str | None:
     name = host[:-1] if host.endswith(".") else host
     if not name or "." not in name:
         return None
-    return private_suffix(name.lower()) or None
+    try:
+        return private_suffix(name.lower()) or None
+    except Exception:  # bad input is simply "no domain"
+        return None
 
 
 _registrable_cached = lru_cache(maxsize=HOST_CACHE_SIZE)(_registrable_domain)
@@ -177,7 +180,10 @@ def _is_known_suffix(name: str) -> bool:
     ``john.doe`` is not (``doe`` is not a TLD); ``example.com`` is. Used to tell a
     user name that *looks like* a domain from one that merely has a dot.
     """
-    return bool(private_suffix(name.lower().rstrip("."), accept_unknown=False))
+    try:
+        return bool(private_suffix(name.lower().rstrip("."), accept_unknown=False))
+    except Exception:
+        return False
 
 
 _known_suffix_cached = lru_cache(maxsize=4096)(_is_known_suffix)

@@ -1013,6 +1013,8 @@ def detect_lookalike(ref: SplitReference, web: WhatwgReading) -> list[Finding]:
         if comp is None or not comp.text or "." not in comp.text:
             continue
         piece = comp.text[:4096]
+        if not may_mention(piece):  # _mentions's own first test, before its cache
+            continue
         hit = _mentions_cached(piece) if len(piece) <= MENTION_CACHE_CHARS else _mentions(
             piece, idx
         )

@@ -4,8 +4,9 @@ Three scans of a whole link or of its path and query were rewritten so the regex
 engine skips to a literal "%" in C instead of trying a pattern at every position, or
 gated by a cheaper test: ``encoding._CONTROL_RUN`` and ``encoding._DOUBLE`` (the "%"
 taken out in front of every branch), ``characters._ASCII_CANDIDATE`` (``_CANDIDATE``
-on an ASCII text), ``lookalike.may_mention`` (before the spelled-out-domain regex) and
-``differential.encoded_dot_segment`` (no segments built for a path without "%2e").
+on an ASCII text), ``lookalike.may_mention`` (before the spelled-out-domain regex),
+``differential.encoded_dot_segment`` (no segments built for a path without "%2e") and
+``recipient._candidates`` (the same values listed with fewer calls).
 Each is compared with the full form on generated text rich in what it looks for, and
 on the bench corpus.
 """
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from bench import corpus
 from tests.strategies import anything
-from uriinspector.core.findings import characters, encoding
+from uriinspector.core.findings import characters, encoding, recipient
 from uriinspector.core.findings import lookalike as la
 from uriinspector.core.findings.differential import encoded_dot_segment
 from uriinspector.core.parse import parse
@@ -138,3 +139,74 @@ def test_fast_scans_on_the_corpus(part: str) -> None:
             assert _spans(characters._ASCII_CANDIDATE.finditer(ascii_text)) == _spans(
                 characters._CANDIDATE.finditer(ascii_text)
             )
+
+
+def _full_candidates(ref: SplitReference) -> list[tuple[str, str, int]]:
+    """``recipient._candidates`` as it was written before round 8 (the full form)."""
+    found: dict[int, tuple[str, str, int]] = {}
+    query = ref.query
+    if query is not None and query.text:
+        q, base = query.text, query.span.start
+        skip = recipient._Skip(ref)
+        for mark in recipient._AT_MARKS:
+            i = q.find(mark)
+            while i != -1 and len(found) < recipient.MAX_VALUES:
+                lo = q.rfind("&", 0, i) + 1
+                hi = q.find("&", i)
+                hi = len(q) if hi == -1 else hi
+                piece = q[lo:hi]
+                eq = piece.find("=")
+                key, value = ("?", piece) if eq == -1 else (piece[:eq], piece[eq + 1 :])
+                if len(value) <= recipient.MAX_VALUE_CHARS and not skip(key):
+                    found.setdefault(lo, (key, value, base + hi - len(value)))
+                i = q.find(mark, hi)
+        for n, m in enumerate(recipient._B64_VALUE.finditer(q)):
+            if n >= recipient.MAX_BASE64:
+                break
+            lo = q.rfind("&", 0, m.start()) + 1
+            key = q[lo : m.start()]
+            if "=" in key:
+                continue
+            if len(m.group(1)) <= recipient.MAX_VALUE_CHARS and not skip(key):
+                found.setdefault(lo, (key, m.group(1), base + m.start(1)))
+    out = [found[k] for k in sorted(found)]
+    path = ref.path
+    if len(path.text) >= 6:
+        pos = path.span.start
+        for segment in path.text.split("/")[: recipient.MAX_VALUES]:
+            if 6 <= len(segment) <= recipient.MAX_VALUE_CHARS and (
+                len(segment) >= 12 or "@" in segment or "%40" in segment or "%2540" in segment
+            ):
+                out.append(("", segment, pos))
+            pos += len(segment) + 1
+    return out
+
+
+#: Pieces of queries and paths: keys (a gateway's own "data" among them), base64-looking
+#: values, marks of an address, separators.
+QUERY_PIECES = ["&", "=", "?", "/", "data", "DATA", "url", "u", "amFuZS5kb2VAY29ycC5leGFtcGxl",
+                "data=amFuZS5kb2VAY29ycC5leGFtcGxl", "Data=QUJDREVGR0hJSktMTU5PUA",
+                "QUJDREVGR0hJSktMTU5PUA", "%3D", "%3d", "==", "@", "%40", "%2540", "jane",
+                "corp.example", "x" * 13, "Ab" * 7, "-_+/", "1024"]
+HOSTS_FOR_CANDIDATES = ["https://example.com/", "https://eur01.safelinks.protection.outlook.com/"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(HOSTS_FOR_CANDIDATES),
+    _joined(QUERY_PIECES),
+    st.lists(st.sampled_from(QUERY_PIECES), max_size=60).map("&".join),
+)
+@example("https://example.com/", "a/b", "data=amFuZS5kb2VAY29ycC5leGFtcGxl&u=x")
+@example("https://eur01.safelinks.protection.outlook.com/", "",
+         "url=x&data=amFuZS5kb2VAY29ycC5leGFtcGxl&u=QUJDREVGR0hJSktMTU5PUA")
+@example("https://example.com/", "", "&".join(f"k{i}=QUJDREVGR0hJSktMTU5PUA" for i in range(40)))
+def test_recipient_candidates_match_their_full_form(link: str, path: str, query: str) -> None:
+    ref = parse(f"{link}{path}?{query}").split
+    assert recipient._candidates(ref) == _full_candidates(ref)
+
+
+def test_recipient_candidates_on_the_corpus() -> None:
+    for link in _corpus_links():
+        ref = parse(link).split
+        assert recipient._candidates(ref) == _full_candidates(ref), link

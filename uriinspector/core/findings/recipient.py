@@ -169,15 +169,20 @@ def _candidates(ref: SplitReference) -> list[tuple[str, str, int]]:
                 if len(value) <= MAX_VALUE_CHARS and not skip(key):
                     found.setdefault(lo, (key, value, base + hi - len(value)))
                 i = q.find(mark, hi)
-        for n, m in enumerate(_B64_VALUE.finditer(q)):
-            if n >= MAX_BASE64:
+        fields = _field_params()  # a key outside them is never skipped: no call
+        tried = 0
+        for m in _B64_VALUE.finditer(q):
+            if tried >= MAX_BASE64:
                 break
-            lo = q.rfind("&", 0, m.start()) + 1
-            key = q[lo : m.start()]
+            tried += 1
+            start = m.start()  # the "=", so the value starts one further
+            lo = q.rfind("&", 0, start) + 1
+            key = q[lo:start]
             if "=" in key:  # the "=" was inside a value ("a=b=<base64>"): not a piece start
                 continue
-            if len(m.group(1)) <= MAX_VALUE_CHARS and not skip(key):
-                found.setdefault(lo, (key, m.group(1), base + m.start(1)))
+            value = m.group(1)
+            if len(value) <= MAX_VALUE_CHARS and (key.lower() not in fields or not skip(key)):
+                found.setdefault(lo, (key, value, base + start + 1))
     out = [found[k] for k in sorted(found)]
     path = ref.path
     if len(path.text) >= 6:
@@ -185,11 +190,12 @@ def _candidates(ref: SplitReference) -> list[tuple[str, str, int]]:
         for segment in path.text.split("/")[:MAX_VALUES]:
             # a segment under 12 characters is read only for a mark (too short for
             # base64 of an address): a plain word is not listed at all
-            if 6 <= len(segment) <= MAX_VALUE_CHARS and (
-                len(segment) >= 12 or "@" in segment or "%40" in segment or "%2540" in segment
+            size = len(segment)
+            if 6 <= size <= MAX_VALUE_CHARS and (
+                size >= 12 or "@" in segment or "%40" in segment or "%2540" in segment
             ):
                 out.append(("", segment, pos))
-            pos += len(segment) + 1
+            pos += size + 1
     return out
 
 

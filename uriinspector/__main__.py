@@ -22,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
         from uriinspector.batch.collector import BATCH
 
         BATCH.pause()  # before the CLI's imports: no collection until the first answer
+        BATCH.ends_process = True  # nothing to restore for: the process ends (exit_now)
     from uriinspector.cli import COMMANDS
     from uriinspector.cli import main as cli_main
 

@@ -90,3 +90,42 @@ def test_each_step_is_harmless_repeated_or_out_of_turn() -> None:
             gc.enable()
         else:
             gc.disable()
+
+
+def test_a_collector_that_ends_with_the_process_is_not_restored() -> None:
+    # the batch process's own collector: frozen heap and threshold kept to the exit
+    before = (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count())
+    collector = StartupCollector()
+    collector.ends_process = True
+    try:
+        collector.pause()
+        collector.settle()
+        collector.restore()
+        assert gc.isenabled() and gc.get_threshold()[0] == STREAM_THRESHOLD
+        assert gc.get_freeze_count() > 0
+    finally:
+        collector.ends_process = False
+        collector.restore()
+    assert (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count()) == before
+
+
+_EXIT_PROBE = r"""
+import sys
+import uriinspector.__main__ as entry
+from uriinspector.batch.collector import BATCH
+def report(status):
+    sys.stderr.write(f"ENDS {BATCH.ends_process} {BATCH._state}\n")
+    raise SystemExit(status)
+entry.exit_now = report
+sys.argv[1:] = ["batch", "--jobs", "1"]
+entry.main()
+"""
+
+
+def test_the_batch_command_run_as_a_process_keeps_its_collector_to_the_exit() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", _EXIT_PROBE], input=b'{"op": "parse", "input": "http://a/"}\n',
+        capture_output=True, env=subprocess_env(), cwd=ROOT, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert b"ENDS True settled" in proc.stderr

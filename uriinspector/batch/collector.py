@@ -27,12 +27,16 @@ class StartupCollector:
     """:meth:`pause` at the start, :meth:`settle` after the first answer, :meth:`restore`
     at the end (each harmless when repeated or out of turn)."""
 
-    __slots__ = ("_old", "_state")
+    __slots__ = ("_old", "_state", "ends_process")
 
     def __init__(self) -> None:
         """Nothing changed yet."""
         self._old: tuple[int, int, int] | None = None
         self._state = "idle"
+        #: Set by the entry point when the process ends with the command: :meth:`restore`
+        #: then leaves the collector as it is (putting the frozen heap back made the next
+        #: collection walk all of it: ~5 ms between the last answer and the exit).
+        self.ends_process = False
 
     def pause(self) -> None:
         """Collection off until :meth:`settle` (unless already off, or objects frozen)."""
@@ -50,7 +54,9 @@ class StartupCollector:
             self._state = "settled"
 
     def restore(self) -> None:
-        """The collector as it was before :meth:`pause`."""
+        """The collector as it was before :meth:`pause` (unless :attr:`ends_process`)."""
+        if self.ends_process:
+            return
         if self._state == "paused":
             gc.enable()
         elif self._state == "settled" and self._old is not None:

@@ -23,10 +23,11 @@ def main(argv: list[str] | None = None) -> int:
 
         BATCH.pause()  # before the CLI's imports: no collection until the first answer
         BATCH.ends_process = True  # nothing to restore for: the process ends (exit_now)
-    from uriinspector.cli import COMMANDS
-    from uriinspector.cli import main as cli_main
+    from uriinspector.commands import COMMANDS  # not the CLI: the window may not need it
 
     if args and (args[0] in COMMANDS or args[0] in ("-h", "--help", "--version")):
+        from uriinspector.cli import main as cli_main
+
         status = cli_main(args)
         if argv is None and args[0] in QUICK_EXIT_COMMANDS:  # the process's own command
             exit_now(status)

@@ -25,23 +25,9 @@ from uriinspector.cli import analyze, batch, compare, normalize, parse, resolve,
 from uriinspector.cli import open as open_window
 from uriinspector.cli.env import PROG, Environment, ExitStatus
 from uriinspector.cli.parser import build_parser, parse_args
+from uriinspector.commands import COMMANDS
 
 __all__ = ["COMMANDS", "Environment", "ExitStatus", "main"]
-
-#: First arguments that select the CLI (``__main__`` opens the window for anything else).
-COMMANDS: tuple[str, ...] = (
-    "batch",
-    "parse",
-    "analyze",
-    "resolve",
-    "normalize",
-    "compare",
-    "urn",
-    "extract",
-    "report",
-    "site",
-    "open",
-)
 
 
 def _dispatch(env: Environment, ns: argparse.Namespace) -> ExitStatus | int:

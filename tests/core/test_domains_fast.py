@@ -75,3 +75,23 @@ def test_private_suffix_on_the_corpus_hosts() -> None:
         host = split(link).host
         if host is not None and host.text:
             _same(host.text)
+
+
+class _OtherRelease:
+    """The package's list as a release that keeps its rules under other names would be."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+
+    def privatesuffix(self, name: str, accept_unknown: bool = True) -> object:
+        return self.inner.privatesuffix(name, accept_unknown=accept_unknown)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["www.example.co.uk", "a.b.city.kobe.jp", "x.ck", "com", "a..b"])
+def test_a_package_keeping_its_rules_elsewhere_is_asked_itself(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = {accept: _package(name, accept) for accept in (True, False)}
+    monkeypatch.setattr(domains, "_psl", _OtherRelease(domains._list()))
+    for accept in (True, False):
+        assert domains.private_suffix(name, accept) == expected[accept], (name, accept)

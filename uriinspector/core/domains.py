@@ -88,7 +88,13 @@ def private_suffix(domain: str, accept_unknown: bool = True) -> str | None:
     the name rather than joined from its labels and no layers of method calls (~30 %
     fewer instructions a new host; ``tests/core/test_domains_fast.py`` compares the two)."""
     psl = _list()
-    rules: frozenset[str] = psl._publicsuffix
+    rules = getattr(psl, "_publicsuffix", None)
+    maxlabel = getattr(psl, "_maxlabel", None)
+    if not isinstance(rules, frozenset | set) or type(maxlabel) is not int:
+        # a release of the package that keeps its rules elsewhere (the requirements set
+        # only a minimum version): its own walk, not every host read as "no domain"
+        found = psl.privatesuffix(domain, accept_unknown=accept_unknown)
+        return found if isinstance(found, str) and found else None
     if domain.endswith("."):
         domain = domain[:-1]
     low = domain.lower()
@@ -98,7 +104,7 @@ def private_suffix(domain: str, accept_unknown: bool = True) -> str | None:
     count = len(labels)
     public = 1 if accept_unknown else 0
     if count > 1 or not accept_unknown:
-        start = count - psl._maxlabel - 1
+        start = count - maxlabel - 1
         if start > 0:
             at = len(".".join(labels[:start])) + 1
         else:
